@@ -1,0 +1,180 @@
+/**
+ * Request schemas (zod) the gateway enforces and the portal and msw reuse. Every message is
+ * the Chinese sentence the user sees in `desc` (DESIGN §3: 10001 on a refused input).
+ */
+import { z } from 'zod';
+import { MAX_PAGE_SIZE } from './endpoints';
+import {
+  ADDRESS_DETAIL_MAX,
+  EVALUATION_CONTENT_MAX,
+  isValidMobile,
+  isValidPhone,
+  Messages,
+  NICKNAME_MAX,
+} from './validation';
+
+const intFrom = (message: string) =>
+  z.coerce.number({ error: message }).int({ error: message });
+
+/** `pageNum` from 1, `pageSize` 1..∞ clamped to 50 (DESIGN §7 "Gateway details"). */
+export const pageQuery = z.object({
+  pageNum: intFrom('页码必须是正整数').min(1, { error: '页码必须是正整数' }).default(1),
+  pageSize: intFrom('每页条数必须是正整数')
+    .min(1, { error: '每页条数必须是正整数' })
+    .default(10)
+    .transform((n) => Math.min(n, MAX_PAGE_SIZE)),
+});
+
+export const noticeListQuery = pageQuery.extend({
+  readFlag: z.coerce
+    .number()
+    .pipe(z.union([z.literal(0), z.literal(1)], { error: '阅读状态只能是0或1' }))
+    .optional(),
+});
+
+export const consumeListQuery = pageQuery.extend({
+  evaluateStatus: z.coerce
+    .number()
+    .pipe(z.union([z.literal(0), z.literal(1)], { error: '评价状态只能是0或1' }))
+    .optional(),
+});
+
+export const idQuery = z.object({
+  id: intFrom('缺少记录编号').positive({ error: '缺少记录编号' }),
+});
+
+export const rightsListQuery = z.object({
+  status: z.enum(['available', 'used', 'expired'], { error: '权益状态不正确' }).optional(),
+  productLine: z.enum(['std', 'ebt', 'ryb'], { error: '产品线不正确' }).optional(),
+});
+
+export const getMoreQuery = z.object({
+  indexCode: z
+    .string({ error: '缺少首页编码' })
+    .regex(/^[A-Za-z0-9_-]{1,32}$/, { error: '首页编码不正确' })
+    .default('index'),
+});
+
+export const evaluateBody = z.object({
+  consumeId: z.number({ error: '缺少服务记录' }).int().positive({ error: '缺少服务记录' }),
+  score: z
+    .number({ error: Messages.scoreRequired })
+    .int({ error: Messages.scoreRequired })
+    .min(1, { error: Messages.scoreRequired })
+    .max(5, { error: '评分只能是1到5星' }),
+  content: z
+    .string({ error: '评价内容格式不正确' })
+    .max(EVALUATION_CONTENT_MAX, { error: Messages.contentTooLong })
+    .default(''),
+  tags: z
+    .array(z.string().min(1).max(12), { error: '评价标签格式不正确' })
+    .max(6, { error: '评价标签最多6个' })
+    .default([]),
+});
+
+export const writeOffBody = z.object({
+  rightId: z.number({ error: '缺少权益编号' }).int().positive({ error: '缺少权益编号' }),
+});
+
+export const adminConfirmBody = z.object({
+  writeOffCode: z.string({ error: '缺少核销码' }).regex(/^\d{12}$/, { error: '核销码为12位数字' }),
+  providerName: z
+    .string({ error: '缺少服务商名称' })
+    .trim()
+    .min(1, { error: '缺少服务商名称' })
+    .max(50, { error: '服务商名称过长' }),
+});
+
+export const addressBody = z.object({
+  id: z.number().int().positive().optional(),
+  name: z.string({ error: Messages.nameRequired }).trim().min(1, { error: Messages.nameRequired }).max(20, { error: '姓名不能超过20个字' }),
+  tel: z.string({ error: Messages.phoneInvalid }).trim().refine(isValidPhone, { error: Messages.phoneInvalid }),
+  province: z.string({ error: Messages.areaRequired }).trim().min(1, { error: Messages.areaRequired }),
+  city: z.string({ error: Messages.areaRequired }).trim().min(1, { error: Messages.areaRequired }),
+  county: z.string({ error: Messages.areaRequired }).trim().min(1, { error: Messages.areaRequired }),
+  country: z.string().trim().max(20).optional(),
+  areaCode: z
+    .string({ error: Messages.areaRequired })
+    .regex(/^\d{6}$/, { error: Messages.areaRequired })
+    .refine((c) => c !== '000000', { error: Messages.areaRequired }),
+  addressDetail: z
+    .string({ error: Messages.detailRequired })
+    .trim()
+    .min(1, { error: Messages.detailRequired })
+    .max(ADDRESS_DETAIL_MAX, { error: Messages.detailTooLong }),
+  isDefault: z.boolean().default(false),
+});
+export type AddressInput = z.infer<typeof addressBody>;
+
+/** `{ id }` bodies: address delete, notice read/one. */
+export const idBody = z.object({
+  id: z.number({ error: '缺少编号' }).int({ error: '缺少编号' }).positive({ error: '缺少编号' }),
+});
+
+export const updateInfoBody = z.object({
+  nickname: z
+    .string({ error: Messages.nicknameInvalid })
+    .trim()
+    .min(1, { error: Messages.nicknameInvalid })
+    .max(NICKNAME_MAX, { error: Messages.nicknameInvalid }),
+});
+
+/** Form field `headImg`: a data URL; bytes and size are checked by the gateway. */
+export const updateHeadBody = z.object({
+  headImg: z
+    .string({ error: '请选择头像图片' })
+    .regex(/^data:image\/(?:jpeg|png|webp);base64,[A-Za-z0-9+/=]+$/, {
+      error: '头像须为JPG、PNG或WebP图片',
+    }),
+});
+
+export const sendMqBody = z.object({
+  eventCode: z.string({ error: '缺少事件编码' }).regex(/^[a-z][a-z0-9_.]{0,63}$/i, { error: '事件编码不正确' }),
+  page: z.string({ error: '缺少页面' }).max(200, { error: '页面地址过长' }),
+  indexCode: z.string().max(32, { error: '首页编码不正确' }).default('index'),
+  payload: z
+    .string()
+    .max(2048, { error: '事件内容不能超过2KB' })
+    .refine(
+      (s) => {
+        try {
+          JSON.parse(s);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { error: '事件内容须为JSON' },
+    )
+    .default('{}'),
+});
+
+export const wxinfoBody = z.object({
+  openId: z.string({ error: '缺少微信标识' }).min(1, { error: '缺少微信标识' }).max(64),
+  nickname: z.string({ error: '缺少微信昵称' }).trim().min(1, { error: '缺少微信昵称' }).max(32),
+  headImgUrl: z.string().max(500).default(''),
+});
+
+const idParam = z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, { error: '推广参数不正确' });
+
+export const ckQuery = z.object({
+  ticket: z.string({ error: '登录凭证缺失，请重新登录' }).min(1, { error: '登录凭证缺失，请重新登录' }).max(128),
+  source: z.string({ error: '缺少来源' }).min(1, { error: '缺少来源' }).max(32),
+  promoterId: idParam.optional(),
+  agentId: idParam.optional(),
+});
+
+export const ssoSmsBody = z.object({
+  phone: z.string({ error: Messages.mobileInvalid }).trim().refine(isValidMobile, { error: Messages.mobileInvalid }),
+});
+
+export const ssoLoginForm = z.object({
+  phone: z.string({ error: Messages.mobileInvalid }).trim().refine(isValidMobile, { error: Messages.mobileInvalid }),
+  code: z.string({ error: Messages.smsCodeInvalid }).trim().regex(/^\d{6}$/, { error: Messages.smsCodeInvalid }),
+  redirect_url: z.string({ error: '缺少回跳地址' }).min(1, { error: '缺少回跳地址' }).max(2000),
+  source: z.string().max(32).default(''),
+  data: z.string().max(64).default('index'),
+});
+
+/** The first message of a failed parse: what the gateway puts in `desc`. */
+export const firstIssue = (error: z.ZodError) => error.issues[0]?.message ?? '请求参数不正确';

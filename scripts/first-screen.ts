@@ -1,0 +1,84 @@
+/**
+ * The first screen of /index as the build output and its import graph define it (issue 9):
+ * the entry chunk, the /index screen chunk, every chunk they import statically, and the CSS
+ * those chunks bring. Used by the size test (tests/build) and by `npm run bench`.
+ */
+import { gzipSync } from 'node:zlib';
+import { build, type Rollup } from 'vite';
+
+/** Packages that must load on first use only (issue 9's heavy parts). */
+export const HEAVY_MODULES = ['@react-spring', '@use-gesture', 'qrcode', 'dompurify', 'antd-mobile/es/components/toast', 'antd-mobile/es/components/dialog', 'antd-mobile/es/components/popup', 'antd-mobile/es/components/swiper'];
+
+export const INDEX_SCREEN = 'src/features/home/index-page.tsx';
+
+export interface FirstScreenFile {
+  fileName: string;
+  raw: number;
+  gzip: number;
+}
+
+export interface FirstScreen {
+  files: FirstScreenFile[];
+  raw: number;
+  gzip: number;
+  /** Module ids reachable from the entry and the /index screen without a dynamic import. */
+  modules: string[];
+}
+
+type Output = Rollup.OutputChunk | Rollup.OutputAsset;
+
+/** Builds in memory (nothing written) and returns every output file. */
+export async function buildInMemory(): Promise<Output[]> {
+  // Under vitest NODE_ENV is 'test', which would bundle React's development build.
+  const previous = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  const result = await build({ mode: 'production', logLevel: 'silent', build: { write: false } }).finally(() => {
+    process.env.NODE_ENV = previous;
+  });
+  const outputs = (Array.isArray(result) ? result : [result]) as Rollup.RolldownOutput[];
+  return outputs.flatMap((o) => o.output as Output[]);
+}
+
+export function firstScreen(output: Output[]): FirstScreen {
+  const chunks = new Map(output.filter((o): o is Rollup.OutputChunk => o.type === 'chunk').map((c) => [c.fileName, c]));
+  const assets = new Map(output.filter((o): o is Rollup.OutputAsset => o.type === 'asset').map((a) => [a.fileName, a]));
+  const entry = [...chunks.values()].find((c) => c.isEntry);
+  const screen = [...chunks.values()].find((c) => c.facadeModuleId?.endsWith(INDEX_SCREEN));
+  if (!entry || !screen) throw new Error('entry or /index screen chunk not found in the build');
+
+  const seen = new Set<string>();
+  const visit = (name: string) => {
+    if (seen.has(name)) return;
+    seen.add(name);
+    chunks.get(name)?.imports.forEach(visit);
+  };
+  visit(entry.fileName);
+  visit(screen.fileName);
+
+  const css = new Set<string>();
+  const modules: string[] = [];
+  for (const name of seen) {
+    const chunk = chunks.get(name)!;
+    const meta = (chunk as Rollup.OutputChunk & { viteMetadata?: { importedCss: Set<string> } }).viteMetadata;
+    meta?.importedCss.forEach((file) => css.add(file));
+    modules.push(...Object.keys(chunk.modules));
+  }
+
+  const files: FirstScreenFile[] = [];
+  for (const name of seen) {
+    const code = Buffer.from(chunks.get(name)!.code);
+    files.push({ fileName: name, raw: code.length, gzip: gzipSync(code, { level: 9 }).length });
+  }
+  for (const name of css) {
+    const source = assets.get(name)!.source;
+    const buffer = Buffer.from(typeof source === 'string' ? source : source);
+    files.push({ fileName: name, raw: buffer.length, gzip: gzipSync(buffer, { level: 9 }).length });
+  }
+  files.sort((a, b) => b.gzip - a.gzip);
+  return {
+    files,
+    raw: files.reduce((n, f) => n + f.raw, 0),
+    gzip: files.reduce((n, f) => n + f.gzip, 0),
+    modules,
+  };
+}

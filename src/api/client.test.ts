@@ -1,0 +1,166 @@
+import { http as mswHttp, HttpResponse } from 'msw';
+import { AxiosError, type InternalAxiosRequestConfig } from 'axios';
+import Cookies from 'js-cookie';
+import { endpoints } from '@contract/endpoints';
+import { server } from '../../tests/mocks/server';
+import { url } from '../../tests/mocks/handlers/common';
+import { showToast } from '@/lib/toast';
+import { serverNow } from '@/lib/clock';
+import { useUserStore } from '@/stores/user';
+import { logInAs } from '../../tests/render';
+import { api, http, NETWORK_ERROR_TEXT, TIMEOUT_TEXT } from './client';
+import { getNoticeCount } from './notices';
+import { updateHead } from './user';
+import { getAgreementStatus } from './agreement';
+
+vi.mock('@/lib/toast', () => ({ showToast: vi.fn(), preloadOverlays: vi.fn() }));
+const toast = vi.mocked(showToast);
+
+/** Captures the next request to `path` and answers with `body`. */
+function answer(path: string, body: unknown, init?: ResponseInit) {
+  const seen: Request[] = [];
+  server.use(
+    mswHttp.all(url(path), ({ request }) => {
+      seen.push(request.clone());
+      return HttpResponse.json(body as object, init);
+    }),
+  );
+  return seen;
+}
+
+beforeEach(() => toast.mockClear());
+
+describe('request headers (SPEC §7)', () => {
+  it('sends nonce, timestamp, clientType and clientVersion on every call, a new nonce each time', async () => {
+    const seen = answer(endpoints.noticeCount, { code: 200, desc: '', obj: { unreadCount: 1 } });
+    const before = Date.now();
+    await getNoticeCount();
+    await getNoticeCount();
+    const [a, b] = seen;
+    expect(a.headers.get('clientType')).toBe('H5');
+    expect(a.headers.get('clientVersion')).toBe('2.2.1');
+    expect(a.headers.get('nonce')).toMatch(/^[0-9a-f]{32}$/);
+    expect(a.headers.get('nonce')).not.toBe(b.headers.get('nonce'));
+    const ts = Number(a.headers.get('timestamp'));
+    expect(ts).toBeGreaterThanOrEqual(before - 5);
+    expect(ts).toBeLessThanOrEqual(Date.now() + 5);
+  });
+
+  it('sends Authorization: Bearer only when the token cookie is present', async () => {
+    const seen = answer(endpoints.noticeCount, { code: 200, desc: '', obj: { unreadCount: 0 } });
+    await getNoticeCount();
+    expect(seen[0].headers.get('Authorization')).toBeNull();
+    Cookies.set('token', 'abc123', { path: '/' });
+    await getNoticeCount();
+    expect(seen[1].headers.get('Authorization')).toBe('Bearer abc123');
+  });
+
+  it('puts A-calls under the API prefix and the gateway base', async () => {
+    const seen = answer(endpoints.noticeCount, { code: 200, desc: '', obj: { unreadCount: 0 } });
+    await getNoticeCount();
+    expect(new URL(seen[0].url).pathname).toBe('/api/gateway/user/noticeInfo/count');
+  });
+
+  it('sends JSON by default and form-urlencoded for form posts', async () => {
+    const form = answer(endpoints.updateHead, { code: 200, desc: '', obj: { headUrl: '/x.png' } });
+    await updateHead('data:image/png;base64,AAAA');
+    expect(form[0].headers.get('Content-Type')).toContain('application/x-www-form-urlencoded');
+    expect(await form[0].text()).toBe('headImg=data%3Aimage%2Fpng%3Bbase64%2CAAAA');
+
+    const json = answer(endpoints.evaluate, { code: 200, desc: '', obj: null });
+    await api.post(endpoints.evaluate, { consumeId: 1, score: 5 });
+    expect(json[0].headers.get('Content-Type')).toContain('application/json');
+    expect(await json[0].json()).toEqual({ consumeId: 1, score: 5 });
+  });
+
+  it('waits 120 s before timing out (SPEC §9)', () => {
+    expect(http.defaults.timeout).toBe(120_000);
+  });
+});
+
+describe('response policy (SPEC §8)', () => {
+  it('passes 200 through without a toast', async () => {
+    answer(endpoints.noticeCount, { code: 200, desc: '成功', obj: { unreadCount: 3 } });
+    await expect(getNoticeCount()).resolves.toEqual({ code: 200, desc: '成功', obj: { unreadCount: 3 } });
+    expect(toast).not.toHaveBeenCalled();
+  });
+
+  it.each([401, 500])('toasts desc for 2 s on %i and still passes the response on', async (code) => {
+    answer(endpoints.noticeCount, { code, desc: '出错了', obj: null });
+    await expect(getNoticeCount()).resolves.toMatchObject({ code, desc: '出错了' });
+    expect(toast).toHaveBeenCalledWith('出错了', 2000);
+  });
+
+  it('toasts desc on 10001 and passes the response on', async () => {
+    answer(endpoints.noticeCount, { code: 10001, desc: '该服务已评价', obj: null });
+    await expect(getNoticeCount()).resolves.toMatchObject({ code: 10001 });
+    expect(toast).toHaveBeenCalledWith('该服务已评价', 2000);
+  });
+
+  it('passes any other code on silently', async () => {
+    answer(endpoints.noticeCount, { code: 302, desc: '别的', obj: null });
+    await expect(getNoticeCount()).resolves.toMatchObject({ code: 302 });
+    expect(toast).not.toHaveBeenCalled();
+  });
+
+  it('toasts an HTTP error envelope desc and rejects', async () => {
+    answer(endpoints.noticeCount, { code: 404, desc: '请求的地址不存在', obj: null }, { status: 404 });
+    await expect(getNoticeCount()).rejects.toThrow();
+    expect(toast).toHaveBeenCalledWith('请求的地址不存在', 2000);
+  });
+
+  it('toasts the network error text for an HTTP error without an envelope, and rejects', async () => {
+    server.use(mswHttp.get(url(endpoints.noticeCount), () => new HttpResponse('bad gateway', { status: 502 })));
+    await expect(getNoticeCount()).rejects.toThrow();
+    expect(toast).toHaveBeenCalledWith(NETWORK_ERROR_TEXT, 2000);
+  });
+
+  it('toasts the network error text when the network fails, and rejects', async () => {
+    server.use(mswHttp.get(url(endpoints.noticeCount), () => HttpResponse.error()));
+    await expect(getNoticeCount()).rejects.toThrow();
+    expect(toast).toHaveBeenCalledWith(NETWORK_ERROR_TEXT, 2000);
+  });
+
+  it('toasts the timeout text when the call times out, and rejects', async () => {
+    // msw's XHR interception does not honour axios' timer, so the adapter raises what axios
+    // raises when its 120 s timer fires; the interceptors under test are the real ones.
+    const timedOut = (config: InternalAxiosRequestConfig) =>
+      Promise.reject(new AxiosError('timeout of 120000ms exceeded', AxiosError.ECONNABORTED, config));
+    await expect(http.get(endpoints.noticeCount, { adapter: timedOut })).rejects.toThrow('timeout');
+    expect(toast).toHaveBeenCalledWith(TIMEOUT_TEXT, 2000);
+  });
+
+  it('swallows agreement call failures silently', async () => {
+    server.use(mswHttp.get(url(endpoints.agreement), () => HttpResponse.error()));
+    await expect(getAgreementStatus()).rejects.toThrow();
+    answer(endpoints.agreement, { code: 500, desc: '服务繁忙', obj: null });
+    await getAgreementStatus();
+    expect(toast).not.toHaveBeenCalled();
+  });
+});
+
+describe('401 (DESIGN §7)', () => {
+  it.each(['no-token', 'token-expired'])('clears the session on %s', async (reason) => {
+    logInAs('13800138000');
+    answer(endpoints.noticeCount, { code: 401, desc: '登录已过期，请重新登录', obj: { reason } });
+    await getNoticeCount();
+    expect(useUserStore.getState().token).toBe('');
+    expect(useUserStore.getState().userInfo).toBeNull();
+    expect(Cookies.get('token')).toBeUndefined();
+  });
+
+  it('keeps the session on a replay refusal', async () => {
+    logInAs('13800138000');
+    answer(endpoints.noticeCount, { code: 401, desc: '请求重复，请稍后重试', obj: { reason: 'replay' } });
+    await getNoticeCount();
+    expect(useUserStore.getState().token).not.toBe('');
+  });
+
+  it('corrects its clock from a clock refusal, so the next timestamp is the gateway time', async () => {
+    const serverTime = Date.now() + 10 * 60 * 1000;
+    answer(endpoints.noticeCount, { code: 401, desc: '设备时间异常，请校准后重试', obj: { reason: 'clock', serverTime } });
+    await getNoticeCount();
+    expect(toast).toHaveBeenCalledWith('设备时间异常，请校准后重试', 2000);
+    expect(Math.abs(serverNow() - (Date.now() + 10 * 60 * 1000))).toBeLessThan(1000);
+  });
+});

@@ -1,0 +1,145 @@
+import axios, { AxiosError, type AxiosRequestConfig, type AxiosResponse } from 'axios';
+import { Code, type UnauthorizedReason } from '@contract/codes';
+import { A, CLIENT_TYPE, CLIENT_VERSION, Header } from '@contract/endpoints';
+import type { Envelope, UnauthorizedObj } from '@contract/types';
+import { env } from '@/config/env';
+import { REQUEST_TIMEOUT_MS, TOAST_DURATION_MS } from '@/config/constants';
+import { getTokenCookie } from '@/lib/cookie';
+import { createNonce } from '@/lib/nonce';
+import { observeDateHeader, serverNow, syncServerTime } from '@/lib/clock';
+import { showToast } from '@/lib/toast';
+import { loggedOut } from '@/stores/user';
+
+/**
+ * THE request client (STYLE §3). Every call of SPEC §7 goes through here, and the policy of
+ * SPEC §8 lives here and nowhere else:
+ *  - 200 passed through; 401 and 500 toast `desc` for 2 s and are still passed on;
+ *    10001 toasts `desc`; any other code is passed on silently;
+ *  - a network or HTTP error toasts and rejects.
+ */
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** Send as application/x-www-form-urlencoded (SPEC §7: posts flagged as form data). */
+    form?: boolean;
+    /** No toast at all: SPEC §8 "agreement calls failing: swallowed silently". */
+    silent?: boolean;
+    /** The response is a static file, not an envelope (`/jsons/*`). */
+    raw?: boolean;
+  }
+}
+
+export const NETWORK_ERROR_TEXT = '网络异常，请稍后重试';
+export const TIMEOUT_TEXT = '请求超时，请稍后重试';
+
+const reasonsThatEndTheSession: readonly UnauthorizedReason[] = ['no-token', 'token-expired'];
+
+export const http = axios.create({
+  baseURL: env.apiPrefix,
+  timeout: REQUEST_TIMEOUT_MS,
+  headers: { 'Content-Type': 'application/json' },
+});
+
+http.interceptors.request.use((config) => {
+  // SPEC §9: prefix A is the production gateway base; an env value may move it.
+  if (config.url?.startsWith(`${A}/`) && env.gatewayBase !== A) {
+    config.url = env.gatewayBase + config.url.slice(A.length);
+  }
+  config.headers.set(Header.nonce, createNonce());
+  config.headers.set(Header.timestamp, String(serverNow()));
+  config.headers.set(Header.clientType, CLIENT_TYPE);
+  config.headers.set(Header.clientVersion, CLIENT_VERSION);
+  // SPEC §6: the bearer token is taken from the cookie.
+  const token = getTokenCookie();
+  if (token) config.headers.set(Header.authorization, `Bearer ${token}`);
+  if (config.form) {
+    config.headers.set('Content-Type', 'application/x-www-form-urlencoded');
+    if (config.data && !(config.data instanceof URLSearchParams)) {
+      config.data = new URLSearchParams(config.data as Record<string, string>);
+    }
+  }
+  return config;
+});
+
+function toast(config: AxiosRequestConfig | undefined, text: string, duration = TOAST_DURATION_MS) {
+  if (!config?.silent && text) void showToast(text, duration);
+}
+
+function isEnvelope(data: unknown): data is Envelope {
+  return typeof data === 'object' && data !== null && 'code' in data;
+}
+
+http.interceptors.response.use(
+  (response: AxiosResponse) => {
+    observeDateHeader(response.headers?.date as string | undefined);
+    const { data, config } = response;
+    if (config.raw || !isEnvelope(data)) return response;
+    switch (data.code) {
+      case Code.ok:
+        break;
+      case Code.unauthorized: {
+        // SPEC §8: toast desc for 2 s; the response is still passed on.
+        toast(config, data.desc);
+        const obj = data.obj as UnauthorizedObj | null;
+        if (obj?.reason === 'clock' && typeof obj.serverTime === 'number') syncServerTime(obj.serverTime);
+        // DESIGN §7 "401": a dead session is cleared so the next tab tap leads to login.
+        if (obj && reasonsThatEndTheSession.includes(obj.reason)) loggedOut();
+        break;
+      }
+      case Code.serverError:
+        toast(config, data.desc);
+        break;
+      case Code.businessError:
+        toast(config, data.desc);
+        break;
+      default:
+        // SPEC §8: any other code is passed on silently.
+        break;
+    }
+    return response;
+  },
+  (error: AxiosError) => {
+    observeDateHeader(error.response?.headers?.date as string | undefined);
+    const body = error.response?.data;
+    if (isEnvelope(body) && body.desc) toast(error.config, body.desc);
+    else if (error.code === AxiosError.ECONNABORTED || error.code === AxiosError.ETIMEDOUT) {
+      toast(error.config, TIMEOUT_TEXT);
+    } else toast(error.config, NETWORK_ERROR_TEXT);
+    return Promise.reject(error);
+  },
+);
+
+type Params = Record<string, string | number | boolean | undefined>;
+type Options = Pick<AxiosRequestConfig, 'silent' | 'signal'>;
+
+async function send<T>(config: AxiosRequestConfig): Promise<Envelope<T>> {
+  const response = await http.request<Envelope<T>>(config);
+  return response.data;
+}
+
+/** Typed helpers used by the endpoint modules: each resolves to the envelope. */
+export const api = {
+  get: <T>(url: string, params?: Params, options?: Options) =>
+    send<T>({ method: 'GET', url, params, ...options }),
+  post: <T>(url: string, data?: unknown, options?: Options) =>
+    send<T>({ method: 'POST', url, data, ...options }),
+  postForm: <T>(url: string, data: Record<string, string>, options?: Options) =>
+    send<T>({ method: 'POST', url, data, form: true, ...options }),
+  put: <T>(url: string, data?: unknown, options?: Options) =>
+    send<T>({ method: 'PUT', url, data, ...options }),
+};
+
+/** GET `/jsons/{name}.json`: a static file, not enveloped, outside the API prefix (SPEC §7). */
+export async function getStaticJson<T>(name: string, params?: Params): Promise<T> {
+  const response = await http.request<T>({ method: 'GET', url: `/jsons/${name}.json`, baseURL: '', params, raw: true });
+  return response.data;
+}
+
+/** SPEC §7 "GET a given url": an arbitrary fetch, through the same policy. */
+export async function fetchUrl<T>(url: string): Promise<T> {
+  const response = await http.request<T>({ method: 'GET', url, baseURL: '', raw: true });
+  return response.data;
+}
+
+/** True when the envelope is a success. */
+export const isOk = <T>(envelope: Envelope<T>): boolean => envelope.code === Code.ok;

@@ -1,0 +1,34 @@
+import type { IndexConfig, ServiceCatalog } from '@contract/types';
+
+/**
+ * The home's two static files, kept apart from the other endpoint modules so the first
+ * screen does not wait for the request client (issue 9). index.html starts fetching them
+ * before any script runs; the first reader takes that response. Later readers, or a failed
+ * early fetch, go through the client (and its SPEC §8 policy); the browser's cache serves
+ * them again cheaply.
+ */
+interface EarlyFiles {
+  indexConfig: IndexConfig;
+  serviceCatalog: ServiceCatalog;
+}
+
+declare global {
+  interface Window {
+    __early?: Partial<Record<keyof EarlyFiles, Promise<unknown>>>;
+  }
+}
+
+async function viaClient<K extends keyof EarlyFiles>(name: K): Promise<EarlyFiles[K]> {
+  const { getStaticJson } = await import('./client');
+  return getStaticJson<EarlyFiles[K]>(name);
+}
+
+async function take<K extends keyof EarlyFiles>(name: K): Promise<EarlyFiles[K]> {
+  const early = window.__early?.[name];
+  if (window.__early) delete window.__early[name];
+  const value = early ? ((await early) as EarlyFiles[K] | null) : null;
+  return value ?? viaClient(name);
+}
+
+export const getIndexConfig = () => take('indexConfig');
+export const getServiceCatalog = () => take('serviceCatalog');

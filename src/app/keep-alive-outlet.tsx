@@ -1,0 +1,55 @@
+import { Activity, Fragment, useRef, type ReactNode } from 'react';
+import {
+  NavigationType,
+  UNSAFE_LocationContext as LocationContext,
+  useLocation,
+  useOutlet,
+  type Location,
+} from 'react-router-dom';
+
+interface Kept {
+  element: ReactNode;
+  location: Location;
+}
+
+export interface KeepAliveOutletProps {
+  /** Whether the current route is flagged keep-alive (SPEC §2). */
+  keepAlive: boolean;
+}
+
+/**
+ * Renders the current screen, and every keep-alive screen visited so far inside React's
+ * <Activity> (STYLE §8): hidden ones keep their state and DOM, their Effects are destroyed
+ * (so polls stop) and re-created on show. One slot per pathname, no eviction (DESIGN §7).
+ *
+ * A hidden screen still sees the location it was last shown with, not the new one: otherwise
+ * its `useSearchParams` would read another screen's query while it re-renders in the background.
+ */
+export function KeepAliveOutlet({ keepAlive }: KeepAliveOutletProps) {
+  const outlet = useOutlet();
+  const location = useLocation();
+  const kept = useRef(new Map<string, Kept>());
+
+  if (keepAlive) kept.current.set(location.pathname, { element: outlet, location });
+
+  return (
+    <>
+      {[...kept.current].map(([pathname, entry]) => (
+        <Activity key={pathname} mode={keepAlive && pathname === location.pathname ? 'visible' : 'hidden'}>
+          <LocationContext.Provider value={{ location: entry.location, navigationType: NavigationType.Pop }}>
+            <div className="screen" data-screen={pathname}>
+              {entry.element}
+            </div>
+          </LocationContext.Provider>
+        </Activity>
+      ))}
+      {!keepAlive && (
+        <Fragment key={location.pathname}>
+          <div className="screen" data-screen={location.pathname}>
+            {outlet}
+          </div>
+        </Fragment>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+import { useEffect, useLayoutEffect } from 'react';
+import { useLocation, useMatches, useNavigate, useNavigation, useNavigationType } from 'react-router-dom';
+import { TabBar } from '@/components/tab-bar';
+import { NavigationProgress } from '@/components/navigation-progress';
+import { OfflineNotice } from '@/components/offline-notice';
+import { DEFAULT_INDEX_CODE } from '@/config/constants';
+import { restoreScroll, savedScroll, scrollToTop } from '@/lib/scroll-memory';
+import { useThemeStore } from '@/stores/theme';
+import { indexCodeChanged, useUserStore } from '@/stores/user';
+import { KeepAliveOutlet } from './keep-alive-outlet';
+import type { RouteHandle } from './title';
+
+/**
+ * The shell around every screen: keep-alive outlet, scroll per navigation, the tab bar of the
+ * route, the navigation progress bar and the offline notice.
+ */
+export function RootLayout() {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const matches = useMatches();
+  const theme = useThemeStore((s) => s.theme);
+  const handle = (matches.at(-1)?.handle ?? {}) as RouteHandle;
+  const indexCode = new URLSearchParams(location.search).get('indexCode');
+
+  // SPEC §2: back restores the position; every other navigation starts at the top.
+  useLayoutEffect(() => {
+    const y = navigationType === 'POP' ? savedScroll(location.key) : undefined;
+    if (y === undefined) scrollToTop();
+    else restoreScroll(y);
+  }, [location.key, navigationType]);
+
+  // SPEC §2: every tabbed route carries indexCode (default 'index').
+  useEffect(() => {
+    if (!handle.tabBar) return;
+    if (indexCode) indexCodeChanged(indexCode);
+    else {
+      const code = useUserStore.getState().indexCode || DEFAULT_INDEX_CODE;
+      const params = new URLSearchParams(location.search);
+      params.set('indexCode', code);
+      navigate({ pathname: location.pathname, search: `?${params}`, hash: location.hash }, { replace: true });
+    }
+  }, [handle.tabBar, indexCode, location.pathname, location.search, location.hash, navigate]);
+
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme;
+  }, [theme]);
+
+  return (
+    <div className={`app${handle.tabBar ? ' app--tabbed' : ''}`}>
+      <NavigationProgress active={navigation.state !== 'idle'} />
+      <KeepAliveOutlet keepAlive={Boolean(handle.keepAlive)} />
+      {handle.tabBar && <TabBar variant={handle.tabBar} />}
+      <OfflineNotice />
+    </div>
+  );
+}

@@ -1,0 +1,218 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { Link } from 'react-router-dom';
+import { renderScreen } from '../../tests/render';
+import { assignLocation, reloadPage } from '@/lib/browser-location';
+import { useUserStore } from '@/stores/user';
+import { buildRouteObjects } from './router';
+import { RELOAD_KEY } from './lazy-screen';
+import type { RouteDef } from './routes';
+
+vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
+
+const screenModule = (Component: () => React.ReactNode) => () => Promise.resolve({ default: Component });
+
+function KeptForm() {
+  return (
+    <div>
+      <label>
+        保留的输入
+        <input />
+      </label>
+      <Link to="/plain">去普通页</Link>
+    </div>
+  );
+}
+
+function PlainForm() {
+  return (
+    <label>
+      普通输入
+      <input />
+    </label>
+  );
+}
+
+let ticks = 0;
+function Poller() {
+  useEffect(() => {
+    const timer = setInterval(() => (ticks += 1), 10);
+    return () => clearInterval(timer);
+  }, []);
+  return <p>轮询页</p>;
+}
+
+function WithPopup() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        打开弹层
+      </button>
+      {open && createPortal(<div role="dialog">弹层内容</div>, document.body)}
+    </>
+  );
+}
+
+const table: RouteDef[] = [
+  { path: '/index', screen: screenModule(() => <p>首页内容</p>), title: '首页', keepAlive: true },
+  { path: '/kept', screen: screenModule(KeptForm), title: '保留页', keepAlive: true },
+  { path: '/plain', screen: screenModule(PlainForm), title: '普通页' },
+  { path: '/poller', screen: screenModule(Poller), title: '轮询', keepAlive: true },
+  { path: '/popup', screen: screenModule(WithPopup), title: '弹层', keepAlive: true },
+];
+const notFound: RouteDef = { path: '*', screen: screenModule(() => <p>页面不存在</p>), title: '页面不存在' };
+
+const render = (path: string, extra: RouteDef[] = []) =>
+  renderScreen(path, { routes: buildRouteObjects([...table, ...extra], notFound) });
+
+describe('route table basics', () => {
+  it('redirects / to /index, keeping the query', async () => {
+    const { router } = render('/?indexCode=ebt');
+    await screen.findByText('首页内容');
+    expect(router.state.location.pathname).toBe('/index');
+    expect(router.state.location.search).toBe('?indexCode=ebt');
+  });
+
+  it('shows the not-found screen for any other path, with its title', async () => {
+    render('/no/such/page');
+    await screen.findByText('页面不存在');
+    expect(document.title).toBe('页面不存在 - 健康服务平台');
+  });
+
+  it('sets "title - platform" on each navigation, before the screen has loaded', async () => {
+    let release!: () => void;
+    const slow: RouteDef = {
+      path: '/slow',
+      title: '慢页面',
+      screen: () => new Promise((resolve) => (release = () => resolve({ default: () => <p>慢页面内容</p> }))),
+    };
+    const { router } = render('/index', [slow]);
+    await screen.findByText('首页内容');
+    expect(document.title).toBe('首页 - 健康服务平台');
+    act(() => void router.navigate('/slow'));
+    await waitFor(() => expect(document.title).toBe('慢页面 - 健康服务平台'));
+    expect(screen.queryByText('慢页面内容')).not.toBeInTheDocument();
+    act(() => release());
+    await screen.findByText('慢页面内容');
+  });
+
+  it('uses the platform name alone for a route without a title', async () => {
+    const { router } = render('/index', [{ path: '/untitled', screen: screenModule(() => <p>无标题</p>) }]);
+    await screen.findByText('首页内容');
+    await act(() => router.navigate('/untitled'));
+    await screen.findByText('无标题');
+    expect(document.title).toBe('健康服务平台');
+  });
+});
+
+describe('keep-alive (SPEC §2, DESIGN §7)', () => {
+  it('keeps a kept screen’s typed input and resets an unflagged one', async () => {
+    const { router, user } = render('/kept');
+    await user.type(await screen.findByLabelText('保留的输入'), '张三');
+    await user.click(screen.getByRole('link', { name: '去普通页' }));
+    await user.type(await screen.findByLabelText('普通输入'), '李四');
+
+    await act(() => router.navigate(-1));
+    expect(await screen.findByLabelText('保留的输入')).toHaveValue('张三');
+    await act(() => router.navigate(1));
+    expect(await screen.findByLabelText('普通输入')).toHaveValue('');
+  });
+
+  it('hides a kept screen while another shows, and runs none of its effects (polls stop)', async () => {
+    const { router } = render('/poller');
+    await screen.findByText('轮询页');
+    await waitFor(() => expect(ticks).toBeGreaterThan(2));
+    await act(() => router.navigate('/plain'));
+    await screen.findByLabelText('普通输入');
+    expect(screen.getByText('轮询页')).not.toBeVisible();
+    const before = ticks;
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(ticks).toBe(before);
+  });
+
+  it('does not leave a hidden screen’s popup on top', async () => {
+    const { router, user } = render('/popup');
+    await user.click(await screen.findByRole('button', { name: '打开弹层' }));
+    expect(screen.getByRole('dialog')).toBeVisible();
+    await act(() => router.navigate('/plain'));
+    await screen.findByLabelText('普通输入');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('scroll (SPEC §2)', () => {
+  it('restores the position on back and starts at the top otherwise', async () => {
+    const { router } = render('/kept');
+    await screen.findByLabelText('保留的输入');
+    window.scrollTo(0, 480);
+    await act(() => router.navigate('/plain'));
+    await screen.findByLabelText('普通输入');
+    expect(window.scrollY).toBe(0);
+    window.scrollTo(0, 120);
+    await act(() => router.navigate(-1));
+    await screen.findByLabelText('保留的输入');
+    expect(window.scrollY).toBe(480);
+    await act(() => router.navigate(1));
+    await screen.findByLabelText('普通输入');
+    expect(window.scrollY).toBe(120);
+    await act(() => router.navigate('/index'));
+    await screen.findByText('首页内容');
+    expect(window.scrollY).toBe(0);
+  });
+});
+
+describe('a screen chunk that fails to load (DESIGN §5)', () => {
+  const broken = (failures: number): RouteDef => {
+    let calls = 0;
+    return {
+      path: '/broken',
+      title: '坏页面',
+      screen: () => (++calls <= failures ? Promise.reject(new Error('chunk failed')) : Promise.resolve({ default: () => <p>恢复了</p> })),
+    };
+  };
+
+  it('retries once and shows the screen when the retry loads', async () => {
+    render('/broken', [broken(1)]);
+    await screen.findByText('恢复了');
+    expect(reloadPage).not.toHaveBeenCalled();
+  });
+
+  it('reloads the page once when the retry fails too', async () => {
+    render('/broken', [broken(2)]);
+    await waitFor(() => expect(reloadPage).toHaveBeenCalledTimes(1));
+    expect(sessionStorage.getItem(RELOAD_KEY)).not.toBeNull();
+  });
+
+  it('shows a retry view, not a blank page or a loop, when it still fails after the reload', async () => {
+    sessionStorage.setItem(RELOAD_KEY, String(Date.now()));
+    const { user } = render('/broken', [broken(2)]);
+    await screen.findByText('页面加载失败');
+    expect(reloadPage).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: '重新加载' }));
+    expect(reloadPage).toHaveBeenCalledTimes(1);
+    expect(sessionStorage.getItem(RELOAD_KEY)).toBeNull();
+  });
+});
+
+describe('tab bar one (SPEC §2)', () => {
+  it('sends a logged-out tap to the login gateway with the exact URL, saving the full path', async () => {
+    const { user } = renderScreen('/index?indexCode=ebt');
+    await user.click(await screen.findByRole('button', { name: '我的' }));
+    expect(assignLocation).toHaveBeenCalledWith(
+      `/sso/login?redirect_url=${encodeURIComponent(`${window.location.origin}/transferPage`)}&source=h5portal&data=ebt`,
+    );
+    expect(useUserStore.getState().fullPath).toBe('/index?indexCode=ebt');
+  });
+
+  it('adds indexCode=index to a tabbed route that lacks it', async () => {
+    const { router } = renderScreen('/mine');
+    await waitFor(() => expect(router.state.location.search).toBe('?indexCode=index'));
+  });
+});
+
+afterEach(() => {
+  vi.mocked(assignLocation).mockClear();
+  vi.mocked(reloadPage).mockClear();
+});

@@ -1,0 +1,39 @@
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router-dom';
+import { lazyScreen } from './lazy-screen';
+import { RootLayout } from './root-layout';
+import { RouteError } from './route-error';
+import { notFoundRoute, routes, type RouteDef } from './routes';
+import { installTitles, type RouteHandle } from './title';
+import { installScrollMemory } from './scroll';
+
+function toRouteObject({ path, screen, title, keepAlive, tabBar }: RouteDef): RouteObject {
+  const handle: RouteHandle = { title, keepAlive, tabBar };
+  return { path, lazy: lazyScreen(screen), handle };
+}
+
+/** Route objects for a table: under the root layout, `/` → `/index`, then the not-found row. */
+export function buildRouteObjects(table: RouteDef[], notFound: RouteDef): RouteObject[] {
+  return [
+    {
+      element: <RootLayout />,
+      errorElement: <RouteError />,
+      children: [
+        // SPEC §2: '/' redirects to /index (its query, e.g. indexCode, travels along).
+        { path: '/', loader: ({ request }) => redirect(`/index${new URL(request.url).search}`) },
+        ...table.map(toRouteObject),
+        toRouteObject(notFound),
+      ],
+    },
+  ];
+}
+
+/** The app's route objects, from the table of routes.ts. */
+export const routeObjects = buildRouteObjects(routes, notFoundRoute);
+
+/** Builds the browser router and its per-navigation hooks (title, scroll memory). */
+export function createAppRouter() {
+  const router = createBrowserRouter(routeObjects);
+  installTitles(router, routeObjects);
+  installScrollMemory(router);
+  return router;
+}

@@ -1,0 +1,21 @@
+import { useSyncExternalStore } from 'react';
+
+function subscribe(callback: () => void) {
+  window.addEventListener('online', callback);
+  window.addEventListener('offline', callback);
+  return () => {
+    window.removeEventListener('online', callback);
+    window.removeEventListener('offline', callback);
+  };
+}
+
+/** A notice while the phone is offline (DESIGN §7 "Feel"). */
+export function OfflineNotice() {
+  const online = useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+  if (online) return null;
+  return (
+    <div className="offline-notice" role="status">
+      网络已断开，请检查网络设置
+    </div>
+  );
+}

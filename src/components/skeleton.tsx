@@ -1,0 +1,25 @@
+export interface SkeletonProps {
+  /** Number of rows. */
+  rows?: number;
+  /** Height of one row in px (converted to rem by the build), sized like the content. */
+  rowHeight?: number;
+  /** Lead block (avatar/icon) on each row. */
+  avatar?: boolean;
+}
+
+/** Grey placeholder rows sized like the content they stand for, so nothing shifts (DESIGN §7). */
+export function Skeleton({ rows = 4, rowHeight = 72, avatar = false }: SkeletonProps) {
+  return (
+    <div className="skeleton" aria-busy="true" aria-label="加载中">
+      {Array.from({ length: rows }, (_, i) => (
+        <div key={i} className="skeleton__row" style={{ height: `${rowHeight / 37.5}rem` }}>
+          {avatar && <span className="skeleton__avatar" />}
+          <span className="skeleton__lines">
+            <span className="skeleton__line" />
+            <span className="skeleton__line skeleton__line--short" />
+          </span>
+        </div>
+      ))}
+    </div>
+  );
+}

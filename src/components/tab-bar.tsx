@@ -1,0 +1,79 @@
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { DEFAULT_INDEX_CODE } from '@/config/constants';
+import { goToLogin } from '@/lib/login-redirect';
+import { selectIsLoggedIn, useUserStore } from '@/stores/user';
+import { useThemeStore } from '@/stores/theme';
+import { useUnreadStore } from '@/stores/unread';
+import { TabIcon, type TabIconName } from './tab-icons';
+
+export interface TabBarProps {
+  /** Bar one: /index and /mine, icons by theme. Bar two: /indexNew and /mineNew, teal/grey. */
+  variant: 'one' | 'two';
+}
+
+interface Tab {
+  key: TabIconName;
+  path: string;
+  label: string;
+}
+
+const bars: Record<TabBarProps['variant'], Tab[]> = {
+  one: [
+    { key: 'home', path: '/index', label: '首页' },
+    { key: 'mine', path: '/mine', label: '我的' },
+  ],
+  two: [
+    { key: 'home', path: '/indexNew', label: '首页' },
+    { key: 'mine', path: '/mineNew', label: '我的' },
+  ],
+};
+
+/**
+ * The bottom tab bars (SPEC §2). A tap without a bound mobilePhone saves the current full path
+ * and goes to the login gateway (bar two does the same, returning through /transferPage1:
+ * DESIGN §7). Every tabbed route carries `indexCode` (default 'index').
+ */
+export function TabBar({ variant }: TabBarProps) {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const loggedIn = useUserStore(selectIsLoggedIn);
+  const theme = useThemeStore((s) => s.theme);
+  const unread = useUnreadStore((s) => s.unreadCount);
+  const indexCode = params.get('indexCode') || DEFAULT_INDEX_CODE;
+
+  const onTap = (tab: Tab) => {
+    if (!loggedIn) {
+      goToLogin({ indexCode, transferPage: variant === 'one' ? '/transferPage' : '/transferPage1' });
+      return;
+    }
+    if (tab.path !== pathname) navigate(`${tab.path}?indexCode=${encodeURIComponent(indexCode)}`);
+  };
+
+  return (
+    <nav className={`tab-bar tab-bar--${variant}`} aria-label="底部导航">
+      {bars[variant].map((tab) => {
+        const active = tab.path === pathname;
+        return (
+          <button
+            key={tab.key}
+            type="button"
+            className="tab-bar__item"
+            aria-current={active ? 'page' : undefined}
+            onClick={() => onTap(tab)}
+          >
+            <span className="tab-bar__icon">
+              <TabIcon name={tab.key} theme={variant === 'one' ? theme : 'indexNew'} active={active} />
+              {tab.key === 'mine' && loggedIn && unread > 0 && (
+                <span className="tab-bar__badge" aria-label={`${unread}条未读消息`}>
+                  {unread > 99 ? '99+' : unread}
+                </span>
+              )}
+            </span>
+            <span className="tab-bar__label">{tab.label}</span>
+          </button>
+        );
+      })}
+    </nav>
+  );
+}

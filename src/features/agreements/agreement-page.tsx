@@ -1,0 +1,48 @@
+import { useLocation, useParams } from 'react-router-dom';
+import { getLegalDocuments } from '@/api/portal';
+import { PageState } from '@/components/page-state';
+import { useRequest } from '@/hooks/use-request';
+import { documentKey } from './document-key';
+
+/**
+ * The agreement and notice documents (SPEC §2): texts from /jsons/agreements.json, shown as
+ * plain text (never as HTML). A versioned path names the version the user was shown; if that
+ * is not the current one, the current text is shown with a note.
+ */
+export default function AgreementPage() {
+  const { pathname } = useLocation();
+  const { version } = useParams();
+  const key = documentKey(pathname);
+  const { data, loading, error, reload } = useRequest(() => getLegalDocuments(), []);
+  const doc = key ? data?.[key] : undefined;
+
+  return (
+    <article className="legal">
+      <PageState loading={loading} error={error} onRetry={reload} empty={!doc}>
+        {doc && (
+          <>
+            <h1 className="legal__title">{doc.title}</h1>
+            <p className="legal__meta">
+              版本 {doc.version} · 更新日期 {doc.updated}
+            </p>
+            {version && version !== doc.version && (
+              <p className="legal__note" role="note">
+                您查看的版本 {version} 已更新，以下为当前有效版本。
+              </p>
+            )}
+            {doc.sections.map((section) => (
+              <section key={section.heading} className="legal__section">
+                <h2 className="legal__heading">{section.heading}</h2>
+                {section.paragraphs.map((paragraph, i) => (
+                  <p key={i} className="legal__paragraph">
+                    {paragraph}
+                  </p>
+                ))}
+              </section>
+            ))}
+          </>
+        )}
+      </PageState>
+    </article>
+  );
+}

@@ -1,0 +1,21 @@
+import { createRoot, type Root } from 'react-dom/client';
+import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
+
+/**
+ * antd-mobile v5 under React 19 (its guide "v5 for 19"): imperative APIs (Toast, Dialog)
+ * render through `unstableSetRender`; without it they silently show nothing, and SPEC §8's
+ * toast policy with them. NOTE: this module is imported by the lazy loaders of those APIs
+ * (lib/toast.ts, lib/dialog.ts), not by main.tsx, so antd-mobile's render utilities stay off
+ * the first screen (issue 9). Importing it twice is harmless: it sets the same function.
+ */
+unstableSetRender((node, container) => {
+  const host = container as Element & { _reactRoot?: Root };
+  host._reactRoot ??= createRoot(container);
+  const root = host._reactRoot;
+  root.render(node);
+  return async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    root.unmount();
+    host._reactRoot = undefined;
+  };
+});

@@ -1,0 +1,32 @@
+import { TOAST_DURATION_MS } from '@/config/constants';
+
+/**
+ * antd-mobile's Toast, loaded on first use (issue 9: it pulls in react-spring, so it stays off
+ * the first screen). A toast asked for before its code has arrived still shows: the call waits
+ * for the import. `preloadOverlays()` fetches it when the browser is idle after the home has
+ * rendered, so the toast policy still works when the network drops later.
+ */
+type ToastModule = typeof import('antd-mobile/es/components/toast');
+
+let toastModule: Promise<ToastModule> | undefined;
+
+function loadToast(): Promise<ToastModule> {
+  toastModule ??= import('./antd-react19').then(() => import('antd-mobile/es/components/toast'));
+  return toastModule;
+}
+
+/** Shows a text toast for `duration` ms (SPEC §9: 2000 ms by default). */
+export async function showToast(content: string, duration = TOAST_DURATION_MS): Promise<void> {
+  const { default: Toast } = await loadToast();
+  Toast.show({ content, duration });
+}
+
+/** Loads Toast (and Dialog) while the browser is idle. */
+export function preloadOverlays(): void {
+  const run = () => {
+    void loadToast();
+    void import('./dialog').then(({ loadDialog }) => loadDialog());
+  };
+  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 3000 });
+  else setTimeout(run, 1500);
+}

@@ -1,0 +1,65 @@
+import Cookies from 'js-cookie';
+import { demoUser, mockToken, userInfoOf } from '../../tests/mocks/db';
+import { loggedIn, loggedOut, readPersistedUser, useUserStore, userInfoReplaced } from './user';
+
+const result = () => {
+  const user = demoUser('13800138000');
+  return {
+    token: mockToken('13800138000'),
+    userInfo: userInfoOf(user),
+    nickname: user.nickname,
+    role: user.role,
+    ucUserId: user.ucUserId,
+  };
+};
+
+describe('user store (SPEC §3)', () => {
+  it('persists exactly the SPEC §3 fields to localStorage and reads them back after a reload', async () => {
+    loggedIn(result());
+    const saved = JSON.parse(localStorage.getItem('user') ?? '{}');
+    expect(Object.keys(saved.state).sort()).toEqual(
+      ['agentId', 'fullPath', 'indexCode', 'nickname', 'promoterId', 'role', 'token', 'ucAgentUserId', 'ucUserId', 'userInfo'].sort(),
+    );
+    expect(saved.version).toBe(1);
+
+    // A reload: the in-memory state is gone, the storage stays.
+    const stored = localStorage.getItem('user')!;
+    useUserStore.setState({ token: '', userInfo: null });
+    localStorage.setItem('user', stored);
+    await useUserStore.persist.rehydrate();
+    expect(useUserStore.getState().token).toBe(mockToken('13800138000'));
+    expect(useUserStore.getState().userInfo?.mobilePhone).toBe('13800138000');
+  });
+
+  it('writes the token cookie with path / on login and clears store and cookie on logout', () => {
+    loggedIn(result());
+    expect(Cookies.get('token')).toBe(mockToken('13800138000'));
+    expect(document.cookie).toContain('token=');
+    loggedOut();
+    expect(Cookies.get('token')).toBeUndefined();
+    expect(useUserStore.getState()).toMatchObject({ token: '', userInfo: null, nickname: '', role: '' });
+  });
+
+  it('keeps the indexCode across a logout', () => {
+    useUserStore.setState({ indexCode: 'ebt' });
+    loggedOut();
+    expect(useUserStore.getState().indexCode).toBe('ebt');
+  });
+
+  it('replaces userInfo with what the gateway returns', () => {
+    loggedIn(result());
+    userInfoReplaced({ ...result().userInfo, nickname: '新名字', agreementVersion: 'v2-v2' });
+    expect(useUserStore.getState().userInfo?.agreementVersion).toBe('v2-v2');
+    expect(useUserStore.getState().nickname).toBe('新名字');
+  });
+
+  it('drops malformed persisted values field by field', () => {
+    expect(readPersistedUser({ token: 42, userInfo: { mobilePhone: 1 }, role: 'admin', indexCode: '<script>' })).toMatchObject({
+      token: '',
+      userInfo: null,
+      role: '',
+      indexCode: 'index',
+    });
+    expect(readPersistedUser('garbage')).toEqual({});
+  });
+});

@@ -1,0 +1,131 @@
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import type { LoginResult, Role, UserInfo } from '@contract/types';
+import { DEFAULT_INDEX_CODE } from '@/config/constants';
+import { removeTokenCookie, setTokenCookie } from '@/lib/cookie';
+
+/**
+ * The persisted user store: exactly SPEC §3's fields, in localStorage under `user`.
+ * Changed only through the actions below (named for what happened, callable outside React);
+ * the token is written to and cleared from the `token` cookie together with the store.
+ */
+export interface UserState {
+  nickname: string;
+  userInfo: UserInfo | null;
+  role: Role | '';
+  token: string;
+  /** The full path to return to after login (checked by safePath before use). */
+  fullPath: string;
+  promoterId: string;
+  indexCode: string;
+  agentId: string;
+  ucAgentUserId: string;
+  ucUserId: string;
+}
+
+export const initialUserState: UserState = {
+  nickname: '',
+  userInfo: null,
+  role: '',
+  token: '',
+  fullPath: '',
+  promoterId: '',
+  indexCode: DEFAULT_INDEX_CODE,
+  agentId: '',
+  ucAgentUserId: '',
+  ucUserId: '',
+};
+
+const isString = (v: unknown): v is string => typeof v === 'string';
+
+function readUserInfo(value: unknown): UserInfo | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const v = value as Record<string, unknown>;
+  const valid =
+    isString(v.userId) && isString(v.mobilePhone) && isString(v.nickname) && isString(v.headUrl) &&
+    (v.role === 'customer' || v.role === 'agent') &&
+    (v.agreementVersion === undefined || isString(v.agreementVersion));
+  return valid ? (v as unknown as UserInfo) : null;
+}
+
+/**
+ * Reads what localStorage holds, field by field; anything malformed falls back to its initial
+ * value (STYLE §6: persisted state validated when read). Hand-written rather than zod so the
+ * schema library stays off the first screen (issue 9).
+ */
+export function readPersistedUser(persisted: unknown): Partial<UserState> {
+  if (typeof persisted !== 'object' || persisted === null) return {};
+  const p = persisted as Record<string, unknown>;
+  const text = (key: keyof UserState) => (isString(p[key]) ? (p[key] as string) : initialUserState[key] as string);
+  return {
+    nickname: text('nickname'),
+    userInfo: readUserInfo(p.userInfo),
+    role: p.role === 'customer' || p.role === 'agent' ? p.role : '',
+    token: text('token'),
+    fullPath: text('fullPath'),
+    promoterId: text('promoterId'),
+    indexCode: isString(p.indexCode) && /^[A-Za-z0-9_-]{1,32}$/.test(p.indexCode) ? p.indexCode : DEFAULT_INDEX_CODE,
+    agentId: text('agentId'),
+    ucAgentUserId: text('ucAgentUserId'),
+    ucUserId: text('ucUserId'),
+  };
+}
+
+export const useUserStore = create<UserState>()(
+  persist(() => ({ ...initialUserState }), {
+    name: 'user',
+    version: 1,
+    storage: createJSONStorage(() => localStorage),
+    merge: (persisted, current) => ({ ...current, ...readPersistedUser(persisted) }),
+  }),
+);
+
+/** Login finished (transfer page): store the session and write the cookie. */
+export function loggedIn(result: LoginResult): void {
+  setTokenCookie(result.token);
+  useUserStore.setState({
+    token: result.token,
+    userInfo: result.userInfo,
+    nickname: result.nickname,
+    role: result.role,
+    promoterId: result.promoterId ?? useUserStore.getState().promoterId,
+    agentId: result.agentId ?? useUserStore.getState().agentId,
+    ucAgentUserId: result.ucAgentUserId ?? '',
+    ucUserId: result.ucUserId,
+  });
+}
+
+/** The gateway returned a new UserInfo (agreement accepted, profile edited, WeChat bound). */
+export function userInfoReplaced(userInfo: UserInfo): void {
+  useUserStore.setState({ userInfo, nickname: userInfo.nickname, role: userInfo.role });
+}
+
+/** An unauthenticated tab tap: remember where to come back to. */
+export function fullPathSaved(fullPath: string): void {
+  useUserStore.setState({ fullPath });
+}
+
+/** The saved path has been used (or refused); forget it. */
+export function fullPathCleared(): void {
+  useUserStore.setState({ fullPath: '' });
+}
+
+/** A share link was opened: remember the agent to attribute the login to. */
+export function shareAttributed(ids: { promoterId: string; agentId: string }): void {
+  useUserStore.setState(ids);
+}
+
+/** The current tabbed screen's indexCode changed. */
+export function indexCodeChanged(indexCode: string): void {
+  if (useUserStore.getState().indexCode !== indexCode) useUserStore.setState({ indexCode });
+}
+
+/** Logged out, unbound, or the gateway said the token is gone: clear the session and cookie. */
+export function loggedOut(): void {
+  removeTokenCookie();
+  const { indexCode } = useUserStore.getState();
+  useUserStore.setState({ ...initialUserState, indexCode });
+}
+
+/** Selector helper: a user is authenticated when their userInfo has a mobilePhone (SPEC §4). */
+export const selectIsLoggedIn = (s: UserState) => Boolean(s.userInfo?.mobilePhone);

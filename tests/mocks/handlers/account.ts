@@ -1,0 +1,133 @@
+import { http } from 'msw';
+import { endpoints } from '@contract/endpoints';
+import {
+  addressBody,
+  ckQuery,
+  idBody,
+  updateHeadBody,
+  updateInfoBody,
+  wxinfoBody,
+} from '@contract/schemas';
+import { ADDRESS_MAX_COUNT, normalizeMobile } from '@contract/validation';
+import {
+  AGREEMENT_VERSIONS,
+  CURRENT_AGREEMENT_VERSION,
+  WELCOME_NOTICE,
+} from '@contract/demo-data';
+import type { LoginResult } from '@contract/types';
+import { db, isAgreed, mockToken, nowText, userInfoOf } from '../db';
+import { caller, formBody, jsonBody, ok, parse, query, refused, url } from './common';
+
+function login(request: Request, variant: 'ck' | 'ckNew') {
+  const q = parse(ckQuery, query(request));
+  if (q instanceof Response) return q;
+  const phone = db.tickets.get(q.ticket);
+  if (!phone) return refused('登录凭证无效或已过期，请重新登录');
+  db.tickets.delete(q.ticket); // a ticket works once
+  let user = db.users.find((u) => u.mobilePhone === normalizeMobile(phone));
+  if (!user) {
+    user = {
+      userId: `u-${phone}`,
+      mobilePhone: phone,
+      nickname: `用户${phone.slice(-4)}`,
+      headUrl: '',
+      role: 'customer',
+      ucUserId: `UC${phone}`,
+    };
+    db.users.push(user);
+    db.notices.push({ ...WELCOME_NOTICE, id: 9000 + db.notices.length, userId: user.userId, createTime: nowText() });
+  }
+  const token = mockToken(user.mobilePhone);
+  db.tokens.set(token, user.userId);
+  const result: LoginResult = {
+    token,
+    userInfo: userInfoOf(user),
+    nickname: user.nickname,
+    role: user.role,
+    promoterId: user.promoterId ?? q.promoterId,
+    agentId: user.agentId ?? q.agentId,
+    ucAgentUserId: user.ucAgentUserId,
+    ucUserId: user.ucUserId,
+    ...(variant === 'ckNew' ? { theme: 'indexNew' as const } : {}),
+  };
+  return ok(result);
+}
+
+export const accountHandlers = [
+  http.get(url(endpoints.loginCk), ({ request }) => login(request, 'ck')),
+  http.get(url(endpoints.loginCkNew), ({ request }) => login(request, 'ckNew')),
+  http.post(url(endpoints.wxinfo), async ({ request }) => {
+    const user = caller(request);
+    if (user instanceof Response) return user;
+    const body = parse(wxinfoBody, await jsonBody(request));
+    if (body instanceof Response) return body;
+    user.nickname = body.nickname;
+    if (body.headImgUrl) user.headUrl = body.headImgUrl;
+    return ok(userInfoOf(user));
+  }),
+  http.get(url(endpoints.unbind), ({ request }) => {
+    const user = caller(request);
+    if (user instanceof Response) return user;
+    for (const [token, userId] of db.tokens) if (userId === user.userId) db.tokens.delete(token);
+    return ok(null);
+  }),
+  http.get(url(endpoints.agreement), ({ request }) => {
+    const user = caller(request);
+    if (user instanceof Response) return user;
+    return ok({ ...AGREEMENT_VERSIONS, agreed: isAgreed(user) });
+  }),
+  http.post(url(endpoints.agreementAgree), ({ request }) => {
+    const user = caller(request);
+    if (user instanceof Response) return user;
+    user.agreementVersion = CURRENT_AGREEMENT_VERSION;
+    return ok(userInfoOf(user));
+  }),
+  http.post(url(endpoints.updateHead), async ({ request }) => {
+    const user = caller(request);
+    if (user instanceof Response) return user;
+    const body = parse(updateHeadBody, await formBody(request));
+    if (body instanceof Response) return body;
+    user.headUrl = body.headImg;
+    return ok({ headUrl: user.headUrl });
+  }),
+  http.post(url(endpoints.updateInfo), async ({ request }) => {
+    const user = caller(request);
+    if (user instanceof Response) return user;
+    const body = parse(updateInfoBody, await jsonBody(request));
+    if (body instanceof Response) return body;
+    user.nickname = body.nickname;
+    return ok(userInfoOf(user));
+  }),
+  http.get(url(endpoints.addressList), ({ request }) => {
+    const user = caller(request);
+    if (user instanceof Response) return user;
+    return ok(db.addresses.filter((a) => a.userId === user.userId).map(({ userId: _u, ...a }) => a));
+  }),
+  http.post(url(endpoints.addressSave), async ({ request }) => {
+    const user = caller(request);
+    if (user instanceof Response) return user;
+    const body = parse(addressBody, await jsonBody(request));
+    if (body instanceof Response) return body;
+    const mine = db.addresses.filter((a) => a.userId === user.userId);
+    const existing = body.id ? mine.find((a) => a.id === body.id) : undefined;
+    if (body.id && !existing) return refused('地址不存在');
+    if (!existing && mine.length >= ADDRESS_MAX_COUNT) return refused(`最多保存${ADDRESS_MAX_COUNT}个地址`);
+    if (body.isDefault) for (const a of mine) a.isDefault = false;
+    const saved = existing
+      ? Object.assign(existing, body)
+      : { ...body, id: Math.max(0, ...db.addresses.map((a) => a.id ?? 0)) + 1, userId: user.userId };
+    if (!existing) db.addresses.push(saved);
+    const { userId: _u, ...address } = saved;
+    return ok(address);
+  }),
+  http.post(url(endpoints.addressDelete), async ({ request }) => {
+    const user = caller(request);
+    if (user instanceof Response) return user;
+    const body = parse(idBody, await jsonBody(request));
+    if (body instanceof Response) return body;
+    const index = db.addresses.findIndex((a) => a.id === body.id && a.userId === user.userId);
+    if (index < 0) return refused('地址不存在');
+    db.addresses.splice(index, 1);
+    return ok(null);
+  }),
+];

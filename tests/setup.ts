@@ -1,0 +1,53 @@
+/**
+ * vitest setup for the portal: jest-dom matchers, msw on (an unmocked request fails the test),
+ * and every store, storage and cookie reset between tests.
+ */
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import Cookies from 'js-cookie';
+import { server } from './mocks/server';
+import { resetDb } from './mocks/db';
+import { initialUserState, useUserStore } from '@/stores/user';
+import { useThemeStore } from '@/stores/theme';
+import { useUnreadStore } from '@/stores/unread';
+import { resetClock } from '@/lib/clock';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  resetDb();
+  localStorage.clear();
+  sessionStorage.clear();
+  Cookies.remove('token', { path: '/' });
+  useUserStore.setState({ ...initialUserState });
+  useThemeStore.setState({ theme: 'standard_blue' });
+  useUnreadStore.setState({ unreadCount: 0 });
+  resetClock();
+  document.title = '';
+  document.body.innerHTML = '';
+});
+afterAll(() => server.close());
+
+// jsdom lacks these; the layout and lists call them.
+window.scrollTo = ((x: number | ScrollToOptions, y?: number) => {
+  const top = typeof x === 'object' ? (x.top ?? 0) : (y ?? 0);
+  Object.defineProperty(window, 'scrollY', { value: top, configurable: true, writable: true });
+  Object.defineProperty(window, 'pageYOffset', { value: top, configurable: true, writable: true });
+}) as typeof window.scrollTo;
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({ matches: false, media: query, onchange: null, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, dispatchEvent: () => false }) as MediaQueryList;
+}
+if (!('IntersectionObserver' in window)) {
+  class NoopObserver {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+    takeRecords() {
+      return [];
+    }
+  }
+  Object.assign(window, { IntersectionObserver: NoopObserver, ResizeObserver: NoopObserver });
+}

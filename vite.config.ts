@@ -1,0 +1,48 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import pxtorem from 'postcss-pxtorem';
+import { fileURLToPath } from 'node:url';
+
+const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
+
+export default defineConfig(() => {
+  return {
+    plugins: [react()],
+    resolve: {
+      alias: {
+        '@': fileURLToPath(new URL('./src', import.meta.url)),
+        '@contract': fileURLToPath(new URL('./contract', import.meta.url)),
+      },
+    },
+    css: {
+      postcss: {
+        // A 375-wide design in px becomes rem (1rem = 37.5px there), antd-mobile's CSS included.
+        plugins: [pxtorem({ rootValue: 37.5, propList: ['*'], minPixelValue: 2, selectorBlackList: ['html'] })],
+      },
+    },
+    server: {
+      port: 5173,
+      // DESIGN §7: /api is proxied (stripped) to the gateway, /sso goes as is.
+      proxy: {
+        '/api': { target: gateway, changeOrigin: false, rewrite: (path) => path.replace(/^\/api/, '') },
+        '/sso': { target: gateway, changeOrigin: false },
+        '/media': { target: gateway, changeOrigin: false },
+      },
+    },
+    build: {
+      target: 'es2020',
+      sourcemap: false,
+      // The first screen's chunks are budgeted (issue 9): see tests/unit/first-screen-size.test.ts.
+      chunkSizeWarningLimit: 200,
+      rolldownOptions: {
+        output: {
+          advancedChunks: {
+            // Shared UI pieces in one chunk, so a screen costs one request, not five. Nothing in
+            // components/ or hooks/ may import a heavy library statically (the size test checks).
+            groups: [{ name: 'shell', test: /\/src\/(components|hooks)\/|\/node_modules\/react\// }],
+          },
+        },
+      },
+    },
+  };
+});

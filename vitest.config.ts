@@ -1,0 +1,53 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+const alias = {
+  '@': fileURLToPath(new URL('./src', import.meta.url)),
+  '@contract': fileURLToPath(new URL('./contract', import.meta.url)),
+};
+
+/**
+ * Two projects: the portal (jsdom, msw) and the gateway (node, real SQL on PGlite, or on
+ * PostgreSQL when DATABASE_URL is set). `npm test` runs both.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: [react()],
+        resolve: { alias },
+        test: {
+          name: 'portal',
+          environment: 'jsdom',
+          globals: true,
+          include: ['src/**/*.test.{ts,tsx}', 'contract/**/*.test.ts', 'tests/unit/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/setup.ts'],
+          css: false,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'build',
+          environment: 'node',
+          globals: true,
+          include: ['tests/build/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'gateway',
+          environment: 'node',
+          globals: true,
+          include: ['gateway/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
