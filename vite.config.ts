@@ -1,13 +1,29 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import pxtorem from 'postcss-pxtorem';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
 
 const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
 
-export default defineConfig(() => {
+/** `npm run dev:mock`: serves msw's service worker from the package, so it is never shipped. */
+function mockServiceWorker(): Plugin {
   return {
-    plugins: [react()],
+    name: 'mock-service-worker',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use('/mockServiceWorker.js', (_req, res) => {
+        res.setHeader('Content-Type', 'text/javascript');
+        res.end(readFileSync(fileURLToPath(new URL('./node_modules/msw/lib/mockServiceWorker.js', import.meta.url))));
+      });
+    },
+  };
+}
+
+export default defineConfig(({ mode }) => {
+  return {
+    plugins: [react(), ...(mode === 'mock' ? [mockServiceWorker()] : [])],
     resolve: {
       alias: {
         '@': fileURLToPath(new URL('./src', import.meta.url)),
