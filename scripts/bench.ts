@@ -1,0 +1,216 @@
+/**
+ * `npm run bench` (issue 9): prints the performance figures as numbers; asserts nothing about
+ * time. 1. the first screen of /index from the build and its import graph; 2. the same in
+ * Chromium against the gateway (critical path, then what follows in 2 s of idle); 3.
+ * Lighthouse, 3 fresh runs; 4. the gateway's throughput against a bare Fastify route.
+ * A bundle report goes to artifacts/bundle-report.txt (git-ignored).
+ *
+ * Flags: --skip-lighthouse, --skip-load, --runs N. PostgreSQL is used when DATABASE_URL is set.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { chromium } from 'playwright-core';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { buildInMemory, firstScreen } from './first-screen';
+import { freePort, startGateway } from './gateway-process';
+import { endpoints } from '../contract/endpoints';
+
+const args = process.argv.slice(2);
+const runs = Number(args[args.indexOf('--runs') + 1]) || 3;
+const KB = 1024;
+const kb = (n: number) => `${(n / KB).toFixed(1)} KB`;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const WECHAT_UA =
+  'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120.0.6099.230 Mobile Safari/537.36 MicroMessenger/8.0.47.2560(0x28002F35) NetType/WIFI Language/zh_CN';
+
+function section(title: string) {
+  console.log(`\n## ${title}`);
+}
+
+async function buildFigures() {
+  section('First screen of /index from the build output (gzip level 9)');
+  const output = await buildInMemory();
+  const first = firstScreen(output);
+  for (const f of first.files) console.log(`  ${f.fileName.padEnd(44)} ${kb(f.raw).padStart(10)} raw ${kb(f.gzip).padStart(10)} gzip`);
+  console.log(`  total: ${first.files.length} files, ${kb(first.raw)} raw, ${kb(first.gzip)} gzip (budget 120 KB, 6 files)`);
+
+  // Bundle report: which package weighs what in each chunk.
+  const lines: string[] = [];
+  for (const o of output) {
+    if (o.type !== 'chunk') continue;
+    const byPackage = new Map<string, number>();
+    for (const [id, m] of Object.entries(o.modules)) {
+      const nm = id.split('node_modules/').pop()!;
+      const key = id.includes('node_modules/') ? nm.split('/').slice(0, nm.startsWith('@') ? 2 : 1).join('/') : id.replace(process.cwd() + '/', '').split('/').slice(0, 2).join('/');
+      byPackage.set(key, (byPackage.get(key) ?? 0) + m.renderedLength);
+    }
+    lines.push(`${o.fileName} (${kb(o.code.length)} minified)`);
+    for (const [key, size] of [...byPackage].sort((a, b) => b[1] - a[1])) lines.push(`    ${key.padEnd(50)} ${kb(size)} before minification`);
+  }
+  mkdirSync('artifacts', { recursive: true });
+  writeFileSync('artifacts/bundle-report.txt', lines.join('\n') + '\n');
+  console.log('  bundle report: artifacts/bundle-report.txt');
+}
+
+interface Seen {
+  url: string;
+  type: string;
+  encoded: number;
+  decoded: number;
+  at: number;
+}
+
+async function browserFigures(baseUrl: string) {
+  section('First screen of /index in Chromium (375x812, DPR 2, WeChat UA), as sent by the gateway');
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, userAgent: WECHAT_UA });
+  const page = await context.newPage();
+  const seen: Seen[] = [];
+  const started = Date.now();
+  let configArrived = Infinity;
+  page.on('requestfinished', async (request) => {
+    const response = await request.response();
+    if (!response) return;
+    const sizes = await request.sizes();
+    const body = await response.body().catch(() => Buffer.alloc(0));
+    seen.push({ url: new URL(request.url()).pathname, type: request.resourceType(), encoded: sizes.responseBodySize, decoded: body.length, at: Date.now() - started });
+    if (request.url().includes('/jsons/indexConfig.json')) configArrived = Math.min(configArrived, Date.now() - started);
+  });
+  await page.goto(`${baseUrl}/index`, { waitUntil: 'load' });
+  const loadAt = Date.now() - started;
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(2000);
+  const cutoff = Math.max(loadAt, configArrived === Infinity ? loadAt : configArrived);
+  const isCode = (s: Seen) => s.type === 'script' || s.type === 'stylesheet' || /\.(js|css)$/.test(s.url);
+  const critical = seen.filter((s) => isCode(s) && s.at <= cutoff);
+  const later = seen.filter((s) => isCode(s) && s.at > cutoff);
+  const sum = (list: Seen[], key: 'encoded' | 'decoded') => list.reduce((n, s) => n + s[key], 0);
+  const byType = (list: Seen[]) => Object.entries(list.reduce<Record<string, number>>((m, s) => ((m[s.type] = (m[s.type] ?? 0) + 1), m), {}));
+  console.log(`  load event at ${loadAt} ms, indexConfig.json arrived at ${configArrived} ms`);
+  console.log(`  critical JS+CSS: ${critical.length} requests, ${kb(sum(critical, 'encoded'))} as sent, ${kb(sum(critical, 'decoded'))} decoded (budget 120 KB, 6 requests)`);
+  console.log(`  requests by type (all, until idle): ${byType(seen).map(([t, n]) => `${t} ${n}`).join(', ')}`);
+  for (const s of [...critical].sort((a, b) => b.encoded - a.encoded).slice(0, 5)) console.log(`    ${s.url.padEnd(44)} ${kb(s.encoded).padStart(10)} sent ${kb(s.decoded).padStart(10)} decoded`);
+  console.log(`  after that, in 2 s of idle: ${later.length} JS/CSS requests, ${kb(sum(later, 'encoded'))} as sent`);
+  for (const s of later) console.log(`    ${s.url.padEnd(44)} ${kb(s.encoded).padStart(10)} sent`);
+  await browser.close();
+}
+
+async function lighthouseFigures(baseUrl: string) {
+  section(`Lighthouse 12 on /index, default mobile settings, simulated throttling, ${runs} fresh runs`);
+  const results: { perf: number; a11y: number; fcp: number; lcp: number; si: number; tbt: number; cls: number }[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
+    try {
+      const result = await lighthouse(`${baseUrl}/index`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+      const lhr = result!.lhr;
+      const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+      results.push({
+        perf: Math.round((lhr.categories.performance.score ?? 0) * 100),
+        a11y: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
+        fcp: audit('first-contentful-paint'),
+        lcp: audit('largest-contentful-paint'),
+        si: audit('speed-index'),
+        tbt: audit('total-blocking-time'),
+        cls: audit('cumulative-layout-shift'),
+      });
+      if (i === 0) {
+        mkdirSync('artifacts', { recursive: true });
+        writeFileSync('artifacts/lighthouse-index.json', JSON.stringify(lhr, null, 1));
+      }
+    } finally {
+      await chrome.kill();
+    }
+  }
+  const median = <K extends keyof (typeof results)[number]>(key: K) => {
+    const values = results.map((r) => r[key]).sort((a, b) => a - b);
+    return values[Math.floor(values.length / 2)];
+  };
+  console.log(`  runs (performance score): ${results.map((r) => r.perf).join(', ')}`);
+  console.log(`  median performance ${median('perf')} (target ≥ 98), accessibility ${median('a11y')} (target ≥ 98)`);
+  console.log(`  median FCP ${median('fcp').toFixed(0)} ms (≤ 1200), LCP ${median('lcp').toFixed(0)} ms (≤ 1800), Speed Index ${median('si').toFixed(0)} ms, TBT ${median('tbt').toFixed(0)} ms (≤ 50), CLS ${median('cls').toFixed(3)} (≤ 0.01)`);
+}
+
+/** A demo customer's token, through the real SSO → ticket → ck path. */
+async function demoToken(baseUrl: string): Promise<string> {
+  const phone = '13800138000';
+  const sms = (await (await fetch(`${baseUrl}/sso/sms`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone }) })).json()) as { obj: { demoCode?: string } };
+  const code = sms.obj?.demoCode;
+  if (!code) throw new Error('the SSO gave no demo code (is the gateway in demo mode?)');
+  const form = new URLSearchParams({ phone, code, redirect_url: `${baseUrl}/transferPage`, source: 'h5portal', data: 'index' });
+  const login = await fetch(`${baseUrl}/sso/login`, { method: 'POST', body: form, redirect: 'manual' });
+  const ticket = new URL(login.headers.get('location') ?? '', baseUrl).searchParams.get('ticket');
+  if (!ticket) throw new Error(`the SSO did not redirect with a ticket (HTTP ${login.status})`);
+  const ck = await fetch(`${baseUrl}${endpoints.loginCk}?ticket=${ticket}&source=h5portal`, { headers: signedHeaders() });
+  const body = (await ck.json()) as { code: number; obj: { token: string } };
+  if (body.code !== 200) throw new Error(`ck answered ${JSON.stringify(body)}`);
+  return body.obj.token;
+}
+
+function signedHeaders(token?: string): Record<string, string> {
+  return {
+    nonce: randomBytes(16).toString('hex'),
+    timestamp: String(Date.now()),
+    clientType: 'H5',
+    clientVersion: '2.2.1',
+    ...(token ? { Authorization: `Bearer ${token}` } : {}),
+  };
+}
+
+function drive(url: string, headers: () => Record<string, string>, seconds: number) {
+  return autocannon({
+    url,
+    connections: 50,
+    duration: seconds,
+    requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, headers: { ...request.headers, ...headers() } }) }],
+  });
+}
+
+async function loadFigures(baseUrl: string) {
+  const db = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+  section(`Gateway throughput on ${db}: 50 connections, 3 s warm-up then 10 s`);
+  const token = await demoToken(baseUrl);
+  const listUrl = `${baseUrl}${endpoints.noticeList}?pageNum=1&pageSize=10`;
+  const probe = (await (await fetch(listUrl, { headers: signedHeaders(token) })).json()) as { code: number };
+  if (probe.code !== 200) throw new Error(`the list answered code ${probe.code}`);
+
+  const bare = Fastify({ logger: false });
+  bare.get('/hello', async () => ({ hello: 'world' }));
+  const barePort = await freePort();
+  await bare.listen({ port: barePort, host: '127.0.0.1' });
+
+  await drive(listUrl, () => signedHeaders(token), 3);
+  const list = await drive(listUrl, () => signedHeaders(token), 10);
+  await drive(`http://127.0.0.1:${barePort}/hello`, () => ({}), 3);
+  const hello = await drive(`http://127.0.0.1:${barePort}/hello`, () => ({}), 10);
+  await bare.close();
+
+  const line = (name: string, r: autocannon.Result) =>
+    `  ${name.padEnd(46)} ${r.requests.average.toFixed(0).padStart(7)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  errors ${r.errors + r.non2xx}`;
+  console.log(line(`GET ${endpoints.noticeList} (authenticated)`, list));
+  console.log(line('bare Fastify GET /hello', hello));
+  console.log(`  ratio ${(list.requests.average / hello.requests.average).toFixed(3)} (target ≥ 0.075 on PostgreSQL; ≥ 4000 req/s, p99 ≤ 20 ms)`);
+}
+
+async function main() {
+  await buildFigures();
+  const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('vite build failed');
+  const gateway = await startGateway();
+  try {
+    await browserFigures(gateway.baseUrl);
+    if (!args.includes('--skip-lighthouse')) await lighthouseFigures(gateway.baseUrl);
+    if (!args.includes('--skip-load')) await loadFigures(gateway.baseUrl);
+  } finally {
+    await gateway.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,25 @@
+/**
+ * `npm run dev`: the gateway on :8080 (PGlite in .data/, demo data) and Vite's dev server on
+ * :5173, which proxies /api (stripped), /sso and /media to the gateway (DESIGN §7). Ctrl-C stops both.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+
+const children: ChildProcess[] = [
+  spawn(process.execPath, ['--import', 'tsx', 'gateway/src/server.ts'], {
+    stdio: 'inherit',
+    env: { ...process.env, SKIP_BUILD: '1', PORT: process.env.PORT ?? '8080' },
+  }),
+  spawn('npx', ['vite', '--host', '127.0.0.1'], { stdio: 'inherit', env: process.env }),
+];
+
+let stopping = false;
+function stop(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  setTimeout(() => process.exit(code), 500);
+}
+
+for (const child of children) child.on('exit', (code) => stop(code ?? 0));
+process.on('SIGINT', () => stop());
+process.on('SIGTERM', () => stop());

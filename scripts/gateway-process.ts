@@ -1,0 +1,83 @@
+/**
+ * Starts the gateway as a child process on a free loopback port with a fresh PGlite directory
+ * (or DATABASE_URL when given), waits until it answers, and stops it. Used by the e2e suite's
+ * global setup and by `npm run bench`.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface GatewayProcess {
+  baseUrl: string;
+  port: number;
+  child: ChildProcess;
+  stop: () => Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+async function waitUntilAnswering(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the gateway exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the gateway did not answer ${url} within ${timeoutMs} ms`);
+}
+
+export async function startGateway({ env = {}, quiet = true }: { env?: Record<string, string>; quiet?: boolean } = {}): Promise<GatewayProcess> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-gateway-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/server.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SKIP_BUILD: '1',
+      LOG_LEVEL: quiet ? 'warn' : 'info',
+      NODE_ENV: 'development',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          child.kill('SIGKILL');
+          resolve();
+        }, 10_000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitUntilAnswering(`${baseUrl}/jsons/indexConfig.json`, child, 90_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, port, child, stop };
+}
