@@ -39,3 +39,33 @@ export const Desc = {
 
 /** Replay window (DESIGN §3): a timestamp further than this from the gateway's clock is refused. */
 export const REPLAY_WINDOW_MS = 5 * 60 * 1000;
+
+/**
+ * Chinese `desc` of the 10001 answers whose wording is not a schema message (added for the
+ * gateway; the msw handlers use the same texts so the contract cases agree).
+ */
+export const BizDesc = {
+  ticketInvalid: '登录凭证已失效，请重新登录',
+  consumeNotFound: '服务记录不存在',
+  notEvaluable: '该服务尚未完成核销，暂不能评价',
+  alreadyEvaluated: '该服务已评价',
+  rightNotFound: '权益不存在',
+  rightExpired: '权益已过期',
+  rightUsedUp: '权益次数已用完',
+  codeNotFound: '核销码不存在',
+  codeUsed: '核销码已使用',
+  codeExpired: '核销码已过期',
+  addressNotFound: '地址不存在',
+  addressLimit: '最多保存10个地址',
+  avatarInvalid: '头像须为JPG、PNG或WebP图片',
+  avatarTooLarge: '头像图片不能超过2MB',
+  wxBoundElsewhere: '该微信已绑定其他账号',
+  smsTooFrequent: '验证码发送过于频繁，请60秒后再试',
+  smsDailyLimit: '今日验证码发送次数已达上限，请明天再试',
+  smsIpLimit: '当前网络发送验证码过于频繁，请稍后再试',
+  smsCodeWrong: '验证码错误，请重新输入',
+  smsCodeExpired: '验证码已失效，请重新获取',
+  smsTooManyAttempts: '验证码错误次数过多，请重新获取',
+  redirectNotAllowed: '回跳地址不在允许范围内',
+  adminKeyInvalid: '管理密钥不正确',
+} as const;

@@ -12,6 +12,7 @@ import { initialUserState, useUserStore } from '@/stores/user';
 import { useThemeStore } from '@/stores/theme';
 import { useUnreadStore } from '@/stores/unread';
 import { resetClock } from '@/lib/clock';
+import { agreementReset } from '@/stores/agreement';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
@@ -25,6 +26,7 @@ afterEach(() => {
   useThemeStore.setState({ theme: 'standard_blue' });
   useUnreadStore.setState({ unreadCount: 0 });
   resetClock();
+  agreementReset();
   document.title = '';
   document.body.innerHTML = '';
 });

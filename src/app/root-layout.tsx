@@ -7,7 +7,10 @@ import { DEFAULT_INDEX_CODE } from '@/config/constants';
 import { restoreScroll, savedScroll, scrollToTop } from '@/lib/scroll-memory';
 import { useThemeStore } from '@/stores/theme';
 import { indexCodeChanged, useUserStore } from '@/stores/user';
+import { usePageViews } from '@/hooks/use-page-views';
+import { useUnreadRefresh } from '@/hooks/use-unread-refresh';
 import { KeepAliveOutlet } from './keep-alive-outlet';
+import { PrivacyGate } from './privacy-gate';
 import type { RouteHandle } from './title';
 
 /**
@@ -23,6 +26,9 @@ export function RootLayout() {
   const theme = useThemeStore((s) => s.theme);
   const handle = (matches.at(-1)?.handle ?? {}) as RouteHandle;
   const indexCode = new URLSearchParams(location.search).get('indexCode');
+  // Issue 6: the unread badge stays current; each navigation is one page view.
+  useUnreadRefresh();
+  usePageViews();
 
   // SPEC §2: back restores the position; every other navigation starts at the top.
   useLayoutEffect(() => {
@@ -53,6 +59,7 @@ export function RootLayout() {
       <KeepAliveOutlet keepAlive={Boolean(handle.keepAlive)} />
       {handle.tabBar && <TabBar variant={handle.tabBar} />}
       <OfflineNotice />
+      <PrivacyGate />
     </div>
   );
 }

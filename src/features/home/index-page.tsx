@@ -1,37 +1,29 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { CatalogService, IndexConfigEntry } from '@contract/types';
-import { getIndexConfig, getServiceCatalog } from '@/api/early-json';
 import { PageState } from '@/components/page-state';
 import { TabTitle } from '@/components/tab-title';
-import { useRequest } from '@/hooks/use-request';
 import { env } from '@/config/env';
-import { DEFAULT_INDEX_CODE } from '@/config/constants';
 import { themeChanged } from '@/stores/theme';
+import { selectIsLoggedIn, useUserStore } from '@/stores/user';
 import { BannerCarousel } from './banner-carousel';
 import { ServiceGrid } from './service-grid';
 import { HomeSkeleton } from './home-skeleton';
+import { NoticeTicker } from '@/components/notice-ticker';
+import { RightsSummary } from '@/components/rights-summary';
+import { LoginHintCard } from '@/components/login-hint-card';
+import { useHomeConfig } from '@/hooks/use-home-config';
 import { useIndexCode } from '@/hooks/use-index-code';
 
-interface HomeData {
-  entry: IndexConfigEntry;
-  services: CatalogService[];
-}
-
-async function loadHome(indexCode: string): Promise<HomeData> {
-  const [config, catalog] = await Promise.all([getIndexConfig(), getServiceCatalog()]);
-  // An unknown indexCode shows the default home rather than nothing.
-  const entry = config[indexCode] ?? config[DEFAULT_INDEX_CODE];
-  const byCode = new Map(catalog.services.map((s) => [s.code, s]));
-  const services = entry.grid.map((code) => byCode.get(code)).filter((s): s is CatalogService => Boolean(s));
-  return { entry, services };
-}
-
-/** /index: the home page (SPEC §2), banners and service grid from indexConfig.json. */
+/**
+ * /index: the home page (SPEC §2; DESIGN §4 "Home"): banners and the service grid from
+ * indexConfig.json for the indexCode, the unread-notice ticker and my rights summary when
+ * logged in (a login hint otherwise), 更多 → /index/servMore.
+ */
 export default function IndexPage() {
   const indexCode = useIndexCode();
   const navigate = useNavigate();
-  const { data, loading, error, reload } = useRequest(() => loadHome(indexCode), [indexCode]);
+  const loggedIn = useUserStore(selectIsLoggedIn);
+  const { data, loading, error, reload } = useHomeConfig(indexCode);
 
   // DESIGN §7: the session theme follows the indexCode's theme (tab icons follow it).
   useEffect(() => {
@@ -48,6 +40,8 @@ export default function IndexPage() {
         {data && (
           <>
             <BannerCarousel banners={data.entry.banners} />
+            {loggedIn && <NoticeTicker prefix="A" />}
+            {loggedIn ? <RightsSummary indexCode={indexCode} /> : <LoginHintCard indexCode={indexCode} />}
             <TabTitle
               title="健康服务"
               extra={{ label: '更多', onClick: () => navigate(`/index/servMore?indexCode=${encodeURIComponent(indexCode)}`) }}

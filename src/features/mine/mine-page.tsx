@@ -1,15 +1,34 @@
+import { useEffect } from 'react';
 import { maskPhone } from '@contract/validation';
 import { EmptyView } from '@/components/empty-view';
 import { goToLogin } from '@/lib/login-redirect';
+import { refreshUnread, useUnreadStore } from '@/stores/unread';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';
 import { useIndexCode } from '@/hooks/use-index-code';
-import { UserAvatar } from './user-avatar';
+import { AvatarPicker } from './avatar-picker';
+import { MineCounts } from './mine-counts';
+import { MineMenu } from './mine-menu';
+import { useMineSummary } from './use-mine-summary';
+import { useUnbind } from './use-unbind';
+import './mine.css';
 
-/** /mine: the personal centre (SPEC §2). Logged out, it offers login. */
+/**
+ * /mine: the personal centre (SPEC §2, DESIGN §4): avatar (tap to change), nickname, masked
+ * phone, counts, the menu. Not kept alive, so the counts reload on each visit. Logged out, it
+ * offers login.
+ */
 export default function MinePage() {
   const loggedIn = useUserStore(selectIsLoggedIn);
   const userInfo = useUserStore((s) => s.userInfo);
+  const role = useUserStore((s) => s.role);
+  const unread = useUnreadStore((s) => s.unreadCount);
   const indexCode = useIndexCode();
+  const summary = useMineSummary(loggedIn);
+  const { unbind, busy } = useUnbind('/index');
+
+  useEffect(() => {
+    if (loggedIn) void refreshUnread();
+  }, [loggedIn]);
 
   if (!loggedIn || !userInfo) {
     return (
@@ -22,12 +41,23 @@ export default function MinePage() {
   return (
     <div className="mine">
       <header className="mine__header">
-        <UserAvatar url={userInfo.headUrl} name={userInfo.nickname} />
+        <AvatarPicker size={64} />
         <div className="mine__who">
           <p className="mine__name">{userInfo.nickname}</p>
           <p className="mine__phone">{maskPhone(userInfo.mobilePhone)}</p>
         </div>
       </header>
+      <div className="mine__body">
+        <MineCounts summary={summary.data} loading={summary.loading} error={summary.error} onRetry={summary.reload} unread={unread} />
+        <MineMenu
+          isAgent={(role || userInfo.role) === 'agent'}
+          unread={unread}
+          toEvaluate={summary.data?.toEvaluate ?? 0}
+          sharePath="/my/share"
+          onUnbind={unbind}
+          unbinding={busy}
+        />
+      </div>
     </div>
   );
 }

@@ -1,0 +1,48 @@
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { useLocation } from 'react-router-dom';
+import { useAgreementStore } from '@/stores/agreement';
+import { selectIsLoggedIn, useUserStore } from '@/stores/user';
+
+// Issue 9: the check (axios client) and the sheet (antd-mobile Popup) load only when needed.
+const PrivacySheet = lazy(() => import('@/components/privacy-sheet').then((m) => ({ default: m.PrivacySheet })));
+
+/** Runs `task` when the browser is idle (after the first screen), returns a cancel. */
+function whenIdle(task: () => void): () => void {
+  if ('requestIdleCallback' in window) {
+    const id = window.requestIdleCallback(task, { timeout: 2000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = setTimeout(task, 200);
+  return () => clearTimeout(id);
+}
+
+/**
+ * DESIGN §7 "Privacy sheet timing": asks `A/userAgreement/` once per app start while logged
+ * in (the transfer pages ask themselves right after login), and shows the first-use privacy
+ * sheet while the user has not agreed. The sheet steps aside on the agreement documents it
+ * links, so they can be read, and shows again on coming back.
+ */
+export function PrivacyGate() {
+  const { pathname } = useLocation();
+  const loggedIn = useUserStore(selectIsLoggedIn);
+  const pending = useAgreementStore((s) => s.pending);
+  const checked = useAgreementStore((s) => s.checked);
+  const asked = useRef(false);
+  const onTransferPage = pathname.startsWith('/transferPage');
+
+  useEffect(() => {
+    if (!loggedIn || checked || onTransferPage || asked.current) return;
+    return whenIdle(() => {
+      asked.current = true;
+      void import('@/components/check-agreement').then((m) => m.checkAgreement());
+    });
+  }, [loggedIn, checked, onTransferPage]);
+
+  const readingDocument = pathname.startsWith('/portal/agreement/');
+  if (!loggedIn || !pending || readingDocument || onTransferPage) return null;
+  return (
+    <Suspense fallback={null}>
+      <PrivacySheet versions={pending} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,17 @@
+import { agreementChecked } from '@/stores/agreement';
+
+/**
+ * Asks the gateway whether the current documents are accepted and opens the privacy sheet
+ * when not (DESIGN §4). SPEC §8: a failing agreement call is swallowed silently — the client
+ * does not toast (`silent`) and nothing changes here; resolves either way.
+ */
+export async function checkAgreement(): Promise<void> {
+  try {
+    // Loaded on first use: components/ sits in the first screen's shell chunk (issue 9).
+    const { getAgreementStatus } = await import('@/api/agreement');
+    const envelope = await getAgreementStatus();
+    if (envelope.code === 200) agreementChecked(envelope.obj);
+  } catch {
+    // Silent by contract (SPEC §8): the next app start asks again.
+  }
+}

@@ -1,0 +1,91 @@
+import { lazy, Suspense, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import type { AgreementStatus } from '@contract/types';
+import { agreementAccepted } from '@/stores/agreement';
+import { userInfoReplaced, useUserStore } from '@/stores/user';
+import './privacy-sheet.css';
+
+// NOTE: components/ is bundled into the first screen's shell chunk (vite.config.ts), so the
+// heavy parts — antd-mobile's Popup (react-spring) and the axios client — load on first use.
+const Popup = lazy(() => import('antd-mobile/es/components/popup'));
+
+export interface PrivacySheetProps {
+  /** The document versions the gateway asks the user to accept. */
+  versions: Pick<AgreementStatus, 'userAgreementVersion' | 'thirdPartyListVersion'>;
+}
+
+/**
+ * The first-use privacy sheet (SPEC §2, DESIGN §7 texts). It cannot be dismissed except by
+ * agreeing: no mask close, no close button. Agreeing posts `A/userAgreement/agree`, replaces
+ * userInfo with `obj` and goes to `/index?indexCode=…` (SPEC §4), even after a restored path.
+ * A failing agree stays silent (SPEC §8: the api passes `silent`) and the sheet stays.
+ *
+ * Rendered by app/privacy-gate.tsx only while the gateway says not agreed.
+ */
+export function PrivacySheet({ versions }: PrivacySheetProps) {
+  const navigate = useNavigate();
+  const [sending, setSending] = useState(false);
+
+  async function agree() {
+    setSending(true);
+    try {
+      const { agreeToAgreements } = await import('@/api/agreement');
+      const envelope = await agreeToAgreements();
+      if (envelope.code !== 200) return;
+      userInfoReplaced(envelope.obj);
+      agreementAccepted();
+      const indexCode = useUserStore.getState().indexCode;
+      navigate(`/index?indexCode=${encodeURIComponent(indexCode)}`);
+    } catch {
+      // SPEC §8: swallowed silently; the sheet stays so the user can agree again.
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <Suspense fallback={null}>
+      <Popup visible closeOnMaskClick={false} showCloseButton={false} bodyClassName="privacy-sheet">
+        <section role="dialog" aria-modal="true" aria-labelledby="privacy-sheet-title" className="privacy-sheet__inner">
+          <svg className="privacy-sheet__art" viewBox="0 0 64 64" aria-hidden="true">
+            <path
+              d="M32 6l22 8v16c0 14-9.5 24-22 28C19.5 54 10 44 10 30V14z"
+              fill="var(--app-color-primary-soft)"
+              stroke="var(--app-color-primary)"
+              strokeWidth="3"
+              strokeLinejoin="round"
+            />
+            <path
+              d="M22 32l7 7 14-15"
+              fill="none"
+              stroke="var(--app-color-primary)"
+              strokeWidth="4"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+          <h2 id="privacy-sheet-title" className="privacy-sheet__title">
+            欢迎使用健康平台
+          </h2>
+          <p className="privacy-sheet__text">为了保障您的权益，请在首次使用前阅读并确认以下协议</p>
+          <p className="privacy-sheet__links">
+            <Link to={`/portal/agreement/user/${encodeURIComponent(versions.userAgreementVersion)}`}>
+              《平台用户协议》
+            </Link>
+            <Link to={`/portal/agreement/thirdPartyList/${encodeURIComponent(versions.thirdPartyListVersion)}`}>
+              《第三方共享个人信息清单》
+            </Link>
+          </p>
+          <button
+            type="button"
+            className="app-button app-button--primary app-button--block"
+            disabled={sending}
+            onClick={() => void agree()}
+          >
+            我已阅读并同意
+          </button>
+        </section>
+      </Popup>
+    </Suspense>
+  );
+}

@@ -1,0 +1,78 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import { PageState } from '@/components/page-state';
+import { ServiceIcon } from '@/components/service-icon';
+import { useIndexCode } from '@/hooks/use-index-code';
+import { env } from '@/config/env';
+import { safePath } from '@/lib/safe-path';
+import { themeChanged } from '@/stores/theme';
+import { selectIsLoggedIn, useUserStore } from '@/stores/user';
+import { NoticeTicker } from '@/components/notice-ticker';
+import { RightsSummary } from '@/components/rights-summary';
+import { LoginHintCard } from '@/components/login-hint-card';
+import { Skeleton } from '@/components/skeleton';
+import { useHomeConfig } from '@/hooks/use-home-config';
+import './index-new.css';
+
+/**
+ * /indexNew: the new-theme home (SPEC §2) under tab bar two. Same content as /index in its
+ * own teal layout: the `indexNew` entry of indexConfig.json (or the indexCode's own entry when
+ * that is a new-theme one), notices from prefix B (DESIGN §7), service cards with summaries.
+ */
+export default function IndexNewPage() {
+  const indexCode = useIndexCode();
+  const loggedIn = useUserStore(selectIsLoggedIn);
+  const { data, loading, error, reload } = useHomeConfig(indexCode, (config) =>
+    config[indexCode]?.theme === 'indexNew' ? config[indexCode] : config.indexNew,
+  );
+
+  // The new-theme screens run in the indexNew theme (DESIGN §7).
+  useEffect(() => {
+    if (data) themeChanged(data.entry.theme);
+  }, [data]);
+
+  const q = `indexCode=${encodeURIComponent(indexCode)}`;
+  return (
+    <div className="home-new">
+      <header className="home-new__header">
+        <h1 className="home-new__brand">{env.appTitle}</h1>
+        <p className="home-new__tagline">{data?.entry.title ?? '健康生活，从这里开始'}</p>
+      </header>
+      <PageState loading={loading} error={error} onRetry={reload} empty={data?.services.length === 0} skeleton={<Skeleton rows={4} rowHeight={96} />}>
+        {data && (
+          <div className="home-new__body">
+            {loggedIn && <NoticeTicker prefix="B" />}
+            {loggedIn ? <RightsSummary indexCode={indexCode} /> : <LoginHintCard indexCode={indexCode} transferPage="/transferPage1" />}
+            <section className="home-new__banners" aria-label="活动推荐">
+              {data.entry.banners.map((banner) => (
+                <Link key={banner.id} to={safePath(banner.link, '/indexNew')} className={`home-new__banner banner--${banner.tone}`}>
+                  <span className="home-new__banner-title">{banner.title}</span>
+                  <span className="home-new__banner-subtitle">{banner.subtitle}</span>
+                </Link>
+              ))}
+            </section>
+            <div className="home-new__section-head">
+              <h2 className="home-new__section-title">为您推荐</h2>
+              <Link to={`/index/servMore?${q}`} className="home-new__more">
+                更多
+              </Link>
+            </div>
+            <ul className="home-new__services">
+              {data.services.map((service) => (
+                <li key={service.code}>
+                  <Link className="home-new__service" to={`/servInform1?code=${encodeURIComponent(service.code)}&${q}`}>
+                    <ServiceIcon icon={service.icon} size={40} />
+                    <span className="home-new__service-text">
+                      <span className="home-new__service-name">{service.name}</span>
+                      <span className="home-new__service-summary">{service.summary}</span>
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </PageState>
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { endpoints } from '@contract/endpoints';
+import { renderScreen } from '../../../tests/render';
+import { server } from '../../../tests/mocks/server';
+import { url } from '../../../tests/mocks/handlers/common';
+import { assignLocation } from '@/lib/browser-location';
+import { useThemeStore } from '@/stores/theme';
+
+vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
+vi.mock('@/lib/toast', () => ({ showToast: vi.fn(), preloadOverlays: vi.fn() }));
+
+const CUSTOMER = '13800138000';
+const tabIcons = () => within(screen.getByRole('navigation', { name: '底部导航' })).getAllByRole('button').map((b) => b.querySelector('svg'));
+
+/** Counts requests to a path (msw `passthrough`-free spy: answers with the default handler after). */
+function countRequests(path: string) {
+  const seen: string[] = [];
+  server.events.on('request:start', ({ request }) => {
+    if (new URL(request.url).pathname.endsWith(path)) seen.push(request.url);
+  });
+  return seen;
+}
+
+afterEach(() => server.events.removeAllListeners());
+
+describe('/index', () => {
+  it('shows banners and the service grid to a visitor, with a login hint and no ticker', async () => {
+    const { user } = renderScreen('/index');
+    expect(await screen.findByText('年度体检，预约即享', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '在线问诊' })).toHaveAttribute('href', '/servInform?code=online_consult&indexCode=index');
+    expect(screen.queryByRole('link', { name: /未读消息/ })).not.toBeInTheDocument();
+    expect(screen.queryByText('我的权益')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    expect(assignLocation).toHaveBeenCalledWith(expect.stringContaining('/sso/login?redirect_url='));
+  });
+
+  it('shows the latest unread notice and my available rights when logged in', async () => {
+    const { router, user } = renderScreen('/index?indexCode=index', { user: CUSTOMER });
+    const ticker = await screen.findByRole('link', { name: /未读消息：核销码已过期/ }, { timeout: 5000 });
+    expect(ticker).toHaveAttribute('href', '/message');
+    const summary = await screen.findByRole('link', { name: /我的权益/ });
+    await waitFor(() => expect(summary).toHaveTextContent('可使用 4 项'));
+    await user.click(summary);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/rights'));
+  });
+
+  it('reads the ticker from prefix A (classic screen)', async () => {
+    const a = countRequests(endpoints.noticeList);
+    renderScreen('/index', { user: CUSTOMER });
+    await screen.findByRole('link', { name: /未读消息/ }, { timeout: 5000 });
+    expect(a.length).toBeGreaterThan(0);
+    expect(a[0]).toContain('/gateway/user/noticeInfo/list');
+    expect(a[0]).toContain('readFlag=0');
+  });
+
+  it('hides the ticker when nothing is unread', async () => {
+    server.use(http.get(url(endpoints.noticeList), () => HttpResponse.json({ code: 200, desc: '', obj: { list: [], total: 0, pageNum: 1, pageSize: 5 } })));
+    renderScreen('/index', { user: CUSTOMER });
+    await screen.findByRole('link', { name: /我的权益/ }, { timeout: 5000 });
+    await waitFor(() => expect(screen.getByRole('link', { name: /我的权益/ })).toHaveTextContent('可使用'));
+    expect(screen.queryByRole('link', { name: /未读消息/ })).not.toBeInTheDocument();
+  });
+
+  it('opens more services from 更多', async () => {
+    const { router, user } = renderScreen('/index?indexCode=ebt');
+    await user.click(await screen.findByRole('button', { name: '更多' }, { timeout: 5000 }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/index/servMore'));
+    expect(router.state.location.search).toBe('?indexCode=ebt');
+  });
+
+  it('shows a retry view when the configuration cannot load, and recovers', async () => {
+    server.use(http.get('*/jsons/:name', () => HttpResponse.error(), { once: true }));
+    const { user } = renderScreen('/index');
+    await user.click(await screen.findByRole('button', { name: '重试' }, { timeout: 5000 }));
+    expect(await screen.findByText('年度体检，预约即享')).toBeInTheDocument();
+  });
+
+  it('switches the theme from the indexCode: ebt gets the year_red tab icons', async () => {
+    renderScreen('/index?indexCode=ebt');
+    await screen.findByText('就医绿通，专家号不再难约', {}, { timeout: 5000 });
+    await waitFor(() => expect(useThemeStore.getState().theme).toBe('year_red'));
+    await waitFor(() => tabIcons().forEach((svg) => expect(svg).toHaveAttribute('data-theme', 'year_red')));
+    expect(document.documentElement.dataset.theme).toBe('year_red');
+  });
+
+  it('keeps standard_blue icons for the default indexCode', async () => {
+    renderScreen('/index');
+    await screen.findByText('年度体检，预约即享', {}, { timeout: 5000 });
+    tabIcons().forEach((svg) => expect(svg).toHaveAttribute('data-theme', 'standard_blue'));
+  });
+});
+
+describe('/indexNew', () => {
+  it('shows the new-theme home under tab bar two, notices from prefix B', async () => {
+    const b = countRequests(endpoints.noticeListB);
+    const { container } = renderScreen('/indexNew', { user: CUSTOMER });
+    expect(await screen.findByText('10分钟，了解自己的健康风险', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(container.querySelector('.tab-bar--two')).toBeInTheDocument();
+    await screen.findByRole('link', { name: /未读消息/ });
+    expect(b.length).toBeGreaterThan(0);
+    expect(screen.getByRole('link', { name: /^健康评测/ })).toHaveAttribute('href', expect.stringContaining('/servInform1?code=health_assess'));
+    await waitFor(() => expect(useThemeStore.getState().theme).toBe('indexNew'));
+  });
+
+  it('shows a retry view on error', async () => {
+    server.use(http.get('*/jsons/:name', () => HttpResponse.error()));
+    renderScreen('/indexNew');
+    expect(await screen.findByRole('button', { name: '重试' }, { timeout: 5000 })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,46 @@
+import { Link } from 'react-router-dom';
+import { getMore } from '@/api/portal';
+import { PageState } from '@/components/page-state';
+import { ServiceIcon } from '@/components/service-icon';
+import { TabTitle } from '@/components/tab-title';
+import { unwrap, useRequest } from '@/hooks/use-request';
+import { useIndexCode } from '@/hooks/use-index-code';
+import './serv-more.css';
+
+/**
+ * /index/servMore: more services (SPEC §2), the sections `portalIndex/getMore` returns for the
+ * indexCode (DESIGN §3), each service opening its information.
+ */
+export default function ServMorePage() {
+  const indexCode = useIndexCode();
+  const { data, loading, error, reload } = useRequest(() => getMore(indexCode).then(unwrap), [indexCode]);
+  const sections = (data?.sections ?? []).filter((s) => s.services.length > 0);
+
+  return (
+    <main className="serv-more">
+      <PageState loading={loading} error={error} onRetry={reload} empty={sections.length === 0}>
+        {sections.map((section) => (
+          <section key={section.code} className="serv-more__section" aria-label={section.title}>
+            <TabTitle title={section.title} />
+            <ul className="serv-more__list">
+              {section.services.map((service) => (
+                <li key={service.code}>
+                  <Link
+                    className="serv-more__item"
+                    to={`/servInform?code=${encodeURIComponent(service.code)}&indexCode=${encodeURIComponent(indexCode)}`}
+                  >
+                    <ServiceIcon icon={service.icon} size={40} />
+                    <span className="serv-more__text">
+                      <span className="serv-more__name">{service.name}</span>
+                      <span className="serv-more__summary">{service.summary}</span>
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </PageState>
+    </main>
+  );
+}

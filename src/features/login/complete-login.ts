@@ -1,0 +1,102 @@
+import { checkLogin, bindWeChat } from '@/api/login';
+import { checkAgreement } from '@/components/check-agreement';
+import { env } from '@/config/env';
+import { DEFAULT_INDEX_CODE } from '@/config/constants';
+import type { TransferPage } from '@/lib/login-redirect';
+import { safePath } from '@/lib/safe-path';
+import { themeChanged } from '@/stores/theme';
+import { fullPathCleared, indexCodeChanged, loggedIn, userInfoReplaced, useUserStore } from '@/stores/user';
+
+/** What differs between the three transfer pages (DESIGN §4). */
+export interface TransferVariant {
+  transferPage: TransferPage;
+  ck: 'ck' | 'ckNew';
+  source: string;
+  /** The home to land on when no saved path applies. */
+  home: '/index' | '/indexNew';
+}
+
+/** /transferPage: ck; /transferPage1: ckNew and the new theme; /transferPageMn: ck with the Mn source. */
+export function transferVariant(pathname: string): TransferVariant {
+  if (pathname === '/transferPage1')
+    return { transferPage: '/transferPage1', ck: 'ckNew', source: env.source, home: '/indexNew' };
+  if (pathname === '/transferPageMn')
+    return { transferPage: '/transferPageMn', ck: 'ck', source: env.sourceMn, home: '/index' };
+  return { transferPage: '/transferPage', ck: 'ck', source: env.source, home: '/index' };
+}
+
+const ID_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
+
+/** `data` is the indexCode alone (DESIGN §4); anything malformed means the default. */
+export const indexCodeFrom = (value: string | null) => (value && ID_PATTERN.test(value) ? value : DEFAULT_INDEX_CODE);
+
+export type LoginOutcome =
+  | { ok: true; target: string }
+  /** `retry`: the ticket may still be good (the call never arrived), so trying again makes sense. */
+  | { ok: false; message: string; retry: boolean };
+
+export const MISSING_TICKET = '登录凭证缺失，请重新登录';
+export const EXPIRED_TICKET = '登录凭证无效或已过期，请重新登录';
+export const NETWORK_FAILED = '网络异常，登录未完成，请检查网络后重试';
+
+// Login and transfer pages are never a destination: returning there would loop.
+const LOOPING = /^\/(?:login|transferPage)/;
+
+/** The saved fullPath when it is a same-origin, non-login path; else the variant's home. */
+export function landingPath(fullPath: string, variant: TransferVariant, indexCode: string): string {
+  const home = `${variant.home}?indexCode=${encodeURIComponent(indexCode)}`;
+  const target = safePath(fullPath, home);
+  return LOOPING.test(target) ? home : target;
+}
+
+/**
+ * The transfer page's work (DESIGN §4): ck / ckNew with the share attribution from the store,
+ * store + cookie, the WeChat profile when the SSO handed one back, the indexCode, the
+ * agreement check, then where to go. Never throws.
+ */
+export async function completeLogin(params: URLSearchParams, variant: TransferVariant): Promise<LoginOutcome> {
+  const ticket = params.get('ticket') ?? '';
+  if (!ticket) return { ok: false, message: MISSING_TICKET, retry: false };
+  const indexCode = indexCodeFrom(params.get('data'));
+  const { promoterId, agentId } = useUserStore.getState();
+
+  let envelope;
+  try {
+    envelope = await checkLogin(
+      { ticket, source: variant.source, ...(promoterId ? { promoterId } : {}), ...(agentId ? { agentId } : {}) },
+      variant.ck,
+    );
+  } catch {
+    // The client has toasted the network error (SPEC §8).
+    return { ok: false, message: NETWORK_FAILED, retry: true };
+  }
+  if (envelope.code !== 200) {
+    return {
+      ok: false,
+      message: envelope.code === 10001 && envelope.desc ? envelope.desc : EXPIRED_TICKET,
+      retry: false,
+    };
+  }
+
+  const result = envelope.obj;
+  loggedIn(result);
+  indexCodeChanged(indexCode);
+  if (variant.ck === 'ckNew') themeChanged(result.theme ?? 'indexNew');
+
+  const openId = params.get('openId');
+  const nickname = params.get('nickname');
+  if (openId && nickname) {
+    // A failed bind does not undo the login; the client has shown its message.
+    try {
+      const bound = await bindWeChat({ openId, nickname, headImgUrl: params.get('headImgUrl') ?? '' });
+      if (bound.code === 200) userInfoReplaced(bound.obj);
+    } catch {
+      /* toasted by the client */
+    }
+  }
+
+  await checkAgreement();
+  const target = landingPath(useUserStore.getState().fullPath, variant, indexCode);
+  fullPathCleared();
+  return { ok: true, target };
+}

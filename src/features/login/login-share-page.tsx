@@ -1,0 +1,85 @@
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { PageState } from '@/components/page-state';
+import { env } from '@/config/env';
+import { assignLocation } from '@/lib/browser-location';
+import { buildLoginUrl } from '@/lib/login-redirect';
+import { selectIsLoggedIn, shareAttributed, useUserStore } from '@/stores/user';
+import { indexCodeFrom } from './complete-login';
+import { LoginHero } from './login-hero';
+import './login.css';
+
+const ID_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
+const validId = (value: string | null) => (value && ID_PATTERN.test(value) ? value : '');
+
+/**
+ * /loginShare and /loginShareMn (SPEC §2, DESIGN §4): a share link's `promoterId` and
+ * `agentId` are saved in the store before the login redirect; the transfer page sends them
+ * with ck, so the new customer is attributed to the agent. Not kept alive (DESIGN §7).
+ */
+export default function LoginSharePage() {
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const isLoggedIn = useUserStore(selectIsLoggedIn);
+  const mn = pathname === '/loginShareMn';
+  const promoterId = validId(params.get('promoterId'));
+  // An agentId that fails the check is dropped; the promoterId alone still attributes.
+  const agentId = promoterId ? validId(params.get('agentId')) : '';
+  const indexCode = indexCodeFrom(params.get('indexCode'));
+
+  function startLogin() {
+    if (promoterId) shareAttributed({ promoterId, agentId });
+    assignLocation(
+      buildLoginUrl({
+        transferPage: mn ? '/transferPageMn' : '/transferPage',
+        source: mn ? env.sourceMn : env.source,
+        indexCode,
+      }),
+    );
+  }
+
+  return (
+    <div className={`login login--${mn ? 'gold' : 'blue'}`}>
+      <LoginHero
+        tone={mn ? 'gold' : 'blue'}
+        badge={mn ? '合作渠道专享' : undefined}
+        title="邀您加入健康服务平台"
+        subtitle="登录后即可查看保单附带的健康权益，享受问诊、体检等健康服务"
+      />
+      <PageState loading={false}>
+        <main className="login__card">
+          {promoterId ? (
+            <div className="login__invite">
+              <p className="login__invite-title">您的专属健康顾问邀请您使用</p>
+              <p className="login__invite-id">顾问编号 {agentId || promoterId}</p>
+              <p className="login__invite-text">登录后，您的健康顾问将为您提供权益咨询和服务预约协助。</p>
+            </div>
+          ) : (
+            <p className="login__invite login__invite--invalid" role="alert">
+              邀请链接不完整或已失效，您仍可直接登录使用。
+            </p>
+          )}
+          {isLoggedIn ? (
+            <>
+              <p className="login__signed-in">您已登录，可直接使用健康服务</p>
+              <button
+                type="button"
+                className="app-button app-button--primary app-button--block"
+                onClick={() => navigate(`/index?indexCode=${encodeURIComponent(indexCode)}`, { replace: true })}
+              >
+                进入首页
+              </button>
+            </>
+          ) : (
+            <button type="button" className="app-button app-button--primary app-button--block" onClick={startLogin}>
+              {promoterId ? '接受邀请并登录' : '手机号登录'}
+            </button>
+          )}
+          <p className="login__note">
+            登录即表示您同意<Link to="/portal/agreement/user/v2">《平台用户协议》</Link>
+          </p>
+        </main>
+      </PageState>
+    </div>
+  );
+}

@@ -1,0 +1,176 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import Cookies from 'js-cookie';
+import { endpoints } from '@contract/endpoints';
+import { renderScreen } from '../../../tests/render';
+import { server } from '../../../tests/mocks/server';
+import { db } from '../../../tests/mocks/db';
+import { envelope, url } from '../../../tests/mocks/handlers/common';
+import { assignLocation } from '@/lib/browser-location';
+import { useThemeStore } from '@/stores/theme';
+import { fullPathSaved, shareAttributed, useUserStore } from '@/stores/user';
+
+vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
+
+/** Records the query of every ck / ckNew request. */
+function recordCk() {
+  const seen: URLSearchParams[] = [];
+  const listener = ({ request }: { request: Request }) => {
+    const u = new URL(request.url);
+    if (u.pathname.endsWith('/login/rui/ck') || u.pathname.endsWith('/login/rui/ckNew')) seen.push(u.searchParams);
+  };
+  server.events.on('request:start', listener);
+  return seen;
+}
+
+const landed = async (router: ReturnType<typeof renderScreen>['router'], path: string) =>
+  waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(path), {
+    timeout: 4000,
+  });
+
+afterEach(() => {
+  vi.mocked(assignLocation).mockClear();
+  server.events.removeAllListeners();
+});
+
+describe('/transferPage with a good ticket', () => {
+  it('stores the session (store + cookie) and replaces history with /index?indexCode=<data>', async () => {
+    const seen = recordCk();
+    const { router } = renderScreen('/transferPage?ticket=mock-ticket-13800138000&data=ebt');
+    expect(await screen.findByText('登录中…', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(document.title).toBe('登录中 - 健康服务平台');
+    await landed(router, '/index?indexCode=ebt');
+    expect(router.state.historyAction).toBe('REPLACE');
+    const state = useUserStore.getState();
+    expect(state).toMatchObject({
+      token: 'mock-token-13800138000',
+      role: 'customer',
+      indexCode: 'ebt',
+      ucUserId: 'UC20260001',
+    });
+    expect(state.userInfo?.mobilePhone).toBe('13800138000');
+    expect(Cookies.get('token')).toBe('mock-token-13800138000');
+    expect(seen).toHaveLength(1);
+    expect(seen[0].get('source')).toBe('h5portal');
+    expect(seen[0].has('promoterId')).toBe(false);
+  });
+
+  it('restores a saved same-origin fullPath and then forgets it', async () => {
+    fullPathSaved('/mine?indexCode=ryb');
+    const { router } = renderScreen('/transferPage?ticket=mock-ticket-13800138000&data=ryb');
+    await landed(router, '/mine?indexCode=ryb');
+    expect(useUserStore.getState().fullPath).toBe('');
+  });
+
+  it.each([
+    '//evil.example',
+    'https://evil.example/x',
+    '/\\evil.example',
+    'javascript:alert(1)',
+    '/transferPage?ticket=old',
+    '/login2',
+  ])('ignores the saved path %s and lands on /index?indexCode=…', async (hostile) => {
+    fullPathSaved(hostile);
+    const { router } = renderScreen('/transferPage?ticket=mock-ticket-13800138000&data=ebt');
+    await landed(router, '/index?indexCode=ebt');
+    expect(useUserStore.getState().fullPath).toBe('');
+  });
+
+  it('binds the WeChat profile the SSO handed back', async () => {
+    const { router } = renderScreen(
+      `/transferPage?ticket=mock-ticket-13800138000&data=index&openId=wx-openid-1&nickname=${encodeURIComponent('微信小明')}&headImgUrl=`,
+    );
+    await landed(router, '/index?indexCode=index');
+    expect(useUserStore.getState().userInfo?.nickname).toBe('微信小明');
+    expect(useUserStore.getState().nickname).toBe('微信小明');
+  });
+
+  it('sends the share attribution from the store with ck (it reaches the gateway)', async () => {
+    db.tickets.set('mock-ticket-13600136000', '13600136000');
+    shareAttributed({ promoterId: 'P100239', agentId: 'A9001' });
+    const seen = recordCk();
+    const { router } = renderScreen('/transferPage?ticket=mock-ticket-13600136000&data=index');
+    await landed(router, '/index?indexCode=index');
+    expect(seen[0].get('promoterId')).toBe('P100239');
+    expect(seen[0].get('agentId')).toBe('A9001');
+    expect(useUserStore.getState()).toMatchObject({ promoterId: 'P100239', agentId: 'A9001' });
+  });
+
+  it('runs again when the kept page is visited with a new ticket', async () => {
+    const { router } = renderScreen('/transferPage?ticket=mock-ticket-13800138000&data=index');
+    await landed(router, '/index?indexCode=index');
+    await act(() => router.navigate('/transferPage?ticket=mock-ticket-13900139000&data=ebt'));
+    await landed(router, '/index?indexCode=ebt');
+    expect(useUserStore.getState()).toMatchObject({ token: 'mock-token-13900139000', role: 'agent' });
+  });
+});
+
+describe('the other transfer pages', () => {
+  it('/transferPage1 uses ckNew, sets the new theme and lands on /indexNew', async () => {
+    const seen = recordCk();
+    const { router } = renderScreen('/transferPage1?ticket=mock-ticket-13800138000&data=ebt');
+    await landed(router, '/indexNew?indexCode=ebt');
+    expect(seen).toHaveLength(1);
+    expect(useThemeStore.getState().theme).toBe('indexNew');
+    expect(useUserStore.getState().token).toBe('mock-token-13800138000');
+  });
+
+  it('/transferPageMn uses ck with the Mn source', async () => {
+    const seen = recordCk();
+    const { router } = renderScreen('/transferPageMn?ticket=mock-ticket-13800138000&data=index');
+    await landed(router, '/index?indexCode=index');
+    expect(seen[0].get('source')).toBe('h5portal_mn');
+  });
+});
+
+describe('a ticket that does not work: a clear message and a way to try again, no loop', () => {
+  const loginAgainUrl = (transferPage: string, source: string, data: string) =>
+    `/sso/login?redirect_url=${encodeURIComponent(`${window.location.origin}${transferPage}`)}&source=${source}&data=${data}`;
+
+  it('a used ticket (second use → 10001)', async () => {
+    const view = renderScreen('/transferPage?ticket=mock-ticket-13800138000&data=ebt');
+    await landed(view.router, '/index?indexCode=ebt');
+    view.unmount();
+
+    const { router, user } = renderScreen('/transferPage?ticket=mock-ticket-13800138000&data=ebt');
+    expect(await screen.findByRole('heading', { name: '登录未完成' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('登录凭证无效或已过期，请重新登录');
+    expect(router.state.location.pathname).toBe('/transferPage');
+    await user.click(screen.getByRole('button', { name: '重新登录' }));
+    expect(assignLocation).toHaveBeenCalledExactlyOnceWith(loginAgainUrl('/transferPage', 'h5portal', 'ebt'));
+    // Never saves the transfer page itself as the path to return to.
+    expect(useUserStore.getState().fullPath).not.toMatch(/transferPage/);
+  });
+
+  it('an expired ticket keeps the saved path for the next try and links home', async () => {
+    server.use(
+      http.get(url(endpoints.loginCk), () =>
+        HttpResponse.json(envelope(10001, '登录凭证无效或已过期，请重新登录', null)),
+      ),
+    );
+    fullPathSaved('/mine?indexCode=index');
+    const { router, user } = renderScreen('/transferPageMn?ticket=mock-ticket-13800138000&data=ryb');
+    expect(await screen.findByRole('alert')).toHaveTextContent('登录凭证无效或已过期，请重新登录');
+    expect(useUserStore.getState()).toMatchObject({ token: '', fullPath: '/mine?indexCode=index' });
+    await user.click(screen.getByRole('button', { name: '重新登录' }));
+    expect(assignLocation).toHaveBeenCalledWith(loginAgainUrl('/transferPageMn', 'h5portal_mn', 'ryb'));
+    await user.click(screen.getByRole('link', { name: '返回首页' }));
+    await landed(router, '/index?indexCode=ryb');
+  });
+
+  it('a missing ticket never calls ck', async () => {
+    const seen = recordCk();
+    renderScreen('/transferPage?data=index');
+    expect(await screen.findByRole('alert')).toHaveTextContent('登录凭证缺失，请重新登录');
+    expect(seen).toHaveLength(0);
+  });
+
+  it('a network error offers to retry the same ticket', async () => {
+    server.use(http.get(url(endpoints.loginCk), () => HttpResponse.error(), { once: true }));
+    const { router, user } = renderScreen('/transferPage?ticket=mock-ticket-13800138000&data=index');
+    expect(await screen.findByRole('alert')).toHaveTextContent('网络异常，登录未完成');
+    await user.click(screen.getByRole('button', { name: '重试' }));
+    await landed(router, '/index?indexCode=index');
+    expect(useUserStore.getState().token).toBe('mock-token-13800138000');
+  });
+});

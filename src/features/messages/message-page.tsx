@@ -1,0 +1,134 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
+import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
+import type { Notice } from '@contract/types';
+import { getNotices, readAllNotices, readNotice } from '@/api/notices';
+import { EmptyView } from '@/components/empty-view';
+import { PageState } from '@/components/page-state';
+import { Skeleton } from '@/components/skeleton';
+import { useIndexCode } from '@/hooks/use-index-code';
+import { useInfiniteList } from '@/hooks/use-infinite-list';
+import { unwrap } from '@/hooks/use-request';
+import { goToLogin } from '@/lib/login-redirect';
+import { refreshUnread, unreadChanged, useUnreadStore } from '@/stores/unread';
+import { selectIsLoggedIn, useUserStore } from '@/stores/user';
+import { NoticeItem } from './notice-item';
+import { NoticePopup } from './notice-popup';
+import './messages.css';
+
+/** Notices per page (issue 6). */
+export const NOTICE_PAGE_SIZE = 10;
+
+const noticeKey = (notice: Notice) => notice.id;
+
+/** /message: the message centre (DESIGN §4 "Messages"). Kept alive; classic screens read prefix A. */
+export default function MessagePage() {
+  const loggedIn = useUserStore(selectIsLoggedIn);
+  const indexCode = useIndexCode();
+  if (!loggedIn) {
+    return (
+      <div className="messages">
+        <EmptyView text="登录后查看您的消息" onLogin={() => goToLogin({ indexCode })} />
+      </div>
+    );
+  }
+  return <NoticeList />;
+}
+
+function NoticeList() {
+  const navigate = useNavigate();
+  const token = useUserStore((s) => s.token);
+  const unread = useUnreadStore((s) => s.unreadCount);
+  const [open, setOpen] = useState<Notice>();
+  const [readingAll, setReadingAll] = useState(false);
+  const list = useInfiniteList(
+    (pageNum) => getNotices({ pageNum, pageSize: NOTICE_PAGE_SIZE }, 'A').then(unwrap),
+    noticeKey,
+    [token],
+  );
+  const { updateItems } = list;
+
+  // The badge count is the server's: reload it whenever the centre is shown.
+  useEffect(() => {
+    void refreshUnread();
+  }, []);
+
+  const markRead = useCallback(
+    (id: number) => {
+      updateItems((items) => items.map((n) => (n.id === id ? { ...n, readFlag: 1 } : n)));
+    },
+    [updateItems],
+  );
+
+  const openNotice = (notice: Notice) => {
+    setOpen(notice);
+    if (notice.readFlag !== 0) return;
+    void readNotice(notice.id)
+      .then((envelope) => {
+        if (envelope.code !== 200) return;
+        markRead(notice.id);
+        unreadChanged(useUnreadStore.getState().unreadCount - envelope.obj.updated);
+      })
+      .catch(() => undefined); // the client has shown the network toast; the dot stays
+  };
+
+  const readAll = async () => {
+    setReadingAll(true);
+    try {
+      const envelope = await readAllNotices();
+      if (envelope.code === 200) {
+        updateItems((items) => items.map((n) => ({ ...n, readFlag: 1 })));
+        unreadChanged(0);
+      }
+    } catch {
+      // The client has shown why; nothing changed.
+    } finally {
+      setReadingAll(false);
+    }
+  };
+
+  const refresh = async () => {
+    await Promise.all([list.refresh(), refreshUnread()]);
+  };
+
+  const go = (path: string) => {
+    setOpen(undefined);
+    navigate(path);
+  };
+
+  // The server's count; if it could not be loaded, at least what the loaded pages show.
+  const shownUnread = Math.max(unread, list.items.filter((n) => n.readFlag === 0).length);
+  const anyUnread = shownUnread > 0;
+
+  return (
+    <div className="messages">
+      <div className="messages__bar">
+        <p className="messages__count" aria-live="polite">
+          {shownUnread > 0 ? `${shownUnread}条未读` : '暂无未读消息'}
+        </p>
+        <button type="button" className="messages__read-all" onClick={readAll} disabled={!anyUnread || readingAll}>
+          全部已读
+        </button>
+      </div>
+      <PageState
+        loading={list.loading}
+        error={list.error}
+        onRetry={list.retry}
+        empty={list.items.length === 0}
+        emptyProps={{ text: '暂无消息' }}
+        skeleton={<Skeleton rows={6} rowHeight={96} />}
+      >
+        <PullToRefresh onRefresh={refresh}>
+          <ul className="messages__list" aria-label="消息列表">
+            {list.items.map((notice) => (
+              <NoticeItem key={notice.id} notice={notice} onOpen={openNotice} />
+            ))}
+          </ul>
+          <InfiniteScroll loadMore={list.loadMore} hasMore={list.hasMore} />
+        </PullToRefresh>
+      </PageState>
+      <NoticePopup notice={open} onClose={() => setOpen(undefined)} onNavigate={go} />
+    </div>
+  );
+}

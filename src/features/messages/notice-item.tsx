@@ -1,0 +1,34 @@
+import type { Notice } from '@contract/types';
+import { NOTICE_TYPE_LABELS, noticeSummary, noticeTime } from './notice-text';
+
+export interface NoticeItemProps {
+  notice: Notice;
+  onOpen: (notice: Notice) => void;
+}
+
+/** One row of the message centre: unread dot, type label, title, time and a one-line summary. */
+export function NoticeItem({ notice, onOpen }: NoticeItemProps) {
+  const unread = notice.readFlag === 0;
+  return (
+    <li className="notice-item">
+      <button
+        type="button"
+        className={`notice-item__button${unread ? ' notice-item__button--unread' : ''}`}
+        onClick={() => onOpen(notice)}
+        aria-label={`${unread ? '未读，' : ''}${NOTICE_TYPE_LABELS[notice.noticeType]}：${notice.title}`}
+      >
+        <span className="notice-item__head">
+          <span className={`notice-item__type notice-item__type--${notice.noticeType}`}>{NOTICE_TYPE_LABELS[notice.noticeType]}</span>
+          <time className="notice-item__time" dateTime={notice.createTime}>
+            {noticeTime(notice.createTime)}
+          </time>
+        </span>
+        <span className="notice-item__title">
+          {unread && <span className="notice-item__dot" data-testid="unread-dot" aria-hidden="true" />}
+          {notice.title}
+        </span>
+        <span className="notice-item__summary">{noticeSummary(notice.content)}</span>
+      </button>
+    </li>
+  );
+}

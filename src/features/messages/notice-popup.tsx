@@ -1,0 +1,45 @@
+import Popup from 'antd-mobile/es/components/popup';
+import type { Notice } from '@contract/types';
+import { SafeHtml } from '@/components/safe-html';
+import { safePath } from '@/lib/safe-path';
+import { NOTICE_TYPE_LABELS, noticeTime } from './notice-text';
+
+export interface NoticePopupProps {
+  notice: Notice | undefined;
+  onClose: () => void;
+  /** Open a same-origin path (the notice's linkUrl, or a link inside its content). */
+  onNavigate: (path: string) => void;
+}
+
+/** A notice's full text in a bottom popup (DESIGN §7 "Screens inside routes"), sanitised. */
+export function NoticePopup({ notice, onClose, onNavigate }: NoticePopupProps) {
+  const link = notice?.linkUrl ? safePath(notice.linkUrl, '') : '';
+  return (
+    <Popup visible={Boolean(notice)} onMaskClick={onClose} onClose={onClose} position="bottom" bodyClassName="notice-popup" destroyOnClose>
+      {notice && (
+        <div role="dialog" aria-modal="true" aria-labelledby="notice-popup-title" className="notice-popup__inner">
+          <header className="notice-popup__head">
+            <h2 id="notice-popup-title" className="notice-popup__title">
+              {notice.title}
+            </h2>
+            <p className="notice-popup__meta">
+              <span>{NOTICE_TYPE_LABELS[notice.noticeType]}</span>
+              <time dateTime={notice.createTime}>{noticeTime(notice.createTime)}</time>
+            </p>
+          </header>
+          <SafeHtml className="notice-popup__content" html={notice.content} onNavigate={onNavigate} />
+          <footer className="notice-popup__actions">
+            <button type="button" className="app-button app-button--ghost" onClick={onClose}>
+              关闭
+            </button>
+            {link && (
+              <button type="button" className="app-button app-button--primary" onClick={() => onNavigate(link)}>
+                查看详情
+              </button>
+            )}
+          </footer>
+        </div>
+      )}
+    </Popup>
+  );
+}

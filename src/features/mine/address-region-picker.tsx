@@ -1,0 +1,100 @@
+import { useMemo, useState } from 'react';
+import Cascader from 'antd-mobile/es/components/cascader';
+import type { CascaderOption } from 'antd-mobile/es/components/cascader';
+import { areaList } from '@vant/area-data';
+
+/** The region of an address: names as shown, areaCode = the county's 6-digit code. */
+export interface AddressRegion {
+  province: string;
+  city: string;
+  county: string;
+  areaCode: string;
+}
+
+let options: CascaderOption[] | undefined;
+
+/**
+ * Province → city → county options from `@vant/area-data` (DESIGN §3: its area codes), built
+ * once, on first use: the package is only loaded with /my/info.
+ */
+function areaOptions(): CascaderOption[] {
+  if (options) return options;
+  const byPrefix = (list: Record<string, string>, prefix: string, length: number) =>
+    Object.entries(list).filter(([code]) => code.slice(0, length) === prefix);
+  options = Object.entries(areaList.province_list).map(([pCode, pName]) => ({
+    label: pName,
+    value: pCode,
+    children: byPrefix(areaList.city_list, pCode.slice(0, 2), 2).map(([cCode, cName]) => ({
+      label: cName,
+      value: cCode,
+      children: byPrefix(areaList.county_list, cCode.slice(0, 4), 4).map(([kCode, kName]) => ({
+        label: kName,
+        value: kCode,
+      })),
+    })),
+  }));
+  return options;
+}
+
+/** The three codes of a county code: 310104 → [310000, 310100, 310104]. */
+const codesOf = (areaCode: string) =>
+  /^\d{6}$/.test(areaCode) && areaCode !== '000000'
+    ? [`${areaCode.slice(0, 2)}0000`, `${areaCode.slice(0, 4)}00`, areaCode]
+    : [];
+
+export interface AddressRegionPickerProps {
+  value: AddressRegion;
+  onChange: (region: AddressRegion) => void;
+  /** Shown under the field (the SPEC §5 message 请选择地区). */
+  error?: string;
+}
+
+/** The address form's region field: a button that opens antd-mobile's Cascader. */
+export function AddressRegionPicker({ value, onChange, error }: AddressRegionPickerProps) {
+  const [open, setOpen] = useState(false);
+  const all = useMemo(() => (open ? areaOptions() : []), [open]);
+  const text = value.areaCode
+    ? [value.province, value.city, value.county].filter((part, i, parts) => part !== parts[i - 1]).join(' ')
+    : '';
+
+  return (
+    <div className="address-form__field">
+      <span className="address-form__label" id="address-region-label">
+        所在地区
+      </span>
+      <button
+        type="button"
+        className={`address-form__region${text ? '' : ' address-form__region--empty'}`}
+        aria-labelledby="address-region-label"
+        aria-describedby={error ? 'address-region-error' : undefined}
+        onClick={() => setOpen(true)}
+      >
+        {text || '请选择省 / 市 / 区县'}
+      </button>
+      {error && (
+        <p className="address-form__error" id="address-region-error" role="alert">
+          {error}
+        </p>
+      )}
+      <Cascader
+        options={all}
+        visible={open}
+        title="选择地区"
+        placeholder="请选择"
+        value={codesOf(value.areaCode)}
+        onClose={() => setOpen(false)}
+        onConfirm={(codes, extend) => {
+          const [p, c, k] = extend.items;
+          if (p && c && k && codes.length === 3) {
+            onChange({
+              province: String(p.label),
+              city: String(c.label),
+              county: String(k.label),
+              areaCode: String(k.value),
+            });
+          }
+        }}
+      />
+    </div>
+  );
+}

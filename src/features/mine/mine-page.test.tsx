@@ -1,0 +1,147 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import Cookies from 'js-cookie';
+import { endpoints } from '@contract/endpoints';
+import { renderScreen } from '../../../tests/render';
+import { server } from '../../../tests/mocks/server';
+import { db } from '../../../tests/mocks/db';
+import { formBody, ok, url } from '../../../tests/mocks/handlers/common';
+import { getConsumeCount } from '@/api/consumptions';
+import { getRights } from '@/api/rights';
+import { confirm } from '@/lib/dialog';
+import { useUserStore } from '@/stores/user';
+
+vi.mock('@/lib/toast', () => ({ showToast: vi.fn(), preloadOverlays: vi.fn() }));
+vi.mock('@/lib/dialog', () => ({ confirm: vi.fn(), loadDialog: vi.fn() }));
+vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
+
+const CUSTOMER = '13800138000';
+const AGENT = '13900139000';
+
+const menu = () => screen.findByRole('navigation', { name: '我的菜单' }, { timeout: 5000 });
+
+describe('/mine', () => {
+  it('shows the avatar, nickname, masked phone, the counts and the menu', async () => {
+    renderScreen('/mine?indexCode=index', { user: CUSTOMER });
+    const nav = await menu();
+    expect(screen.getByText('张晓明')).toBeInTheDocument();
+    expect(screen.getByText('138****8000')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: '默认头像' })).toBeInTheDocument();
+
+    // What the gateway (msw) says, asked the way the screen asks.
+    const available = (await getRights({ status: 'available' })).obj.length;
+    const toEvaluate = (await getConsumeCount()).obj.toEvaluate;
+    expect(available).toBeGreaterThan(0);
+    expect(toEvaluate).toBeGreaterThan(0);
+    expect(await screen.findByRole('button', { name: `${available}可用权益` })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: `${toEvaluate}待评价` })).toBeInTheDocument();
+    await screen.findByRole('button', { name: '5未读消息' });
+
+    for (const label of ['我的权益', '使用记录', '消息中心', '个人信息', '服务列表', '用户协议', '用户须知', '隐私政策', '解除绑定']) {
+      expect(within(nav).getByRole('button', { name: new RegExp(label) })).toBeInTheDocument();
+    }
+    // A customer has no share code.
+    expect(within(nav).queryByRole('button', { name: /我的推广码/ })).toBeNull();
+  }, 20_000);
+
+  it('gives an agent the share code entry, which opens /my/share', async () => {
+    const { user, router } = renderScreen('/mine?indexCode=index', { user: AGENT });
+    const nav = await menu();
+    await user.click(within(nav).getByRole('button', { name: /我的推广码/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my/share'));
+  });
+
+  it('unbinds after confirmation: store and cookie cleared, home replaces the page', async () => {
+    vi.mocked(confirm).mockResolvedValueOnce(true);
+    const { user, router } = renderScreen('/mine?indexCode=ebt', { user: CUSTOMER });
+    expect(Cookies.get('token')).toBe('mock-token-13800138000');
+    const nav = await menu();
+    await user.click(within(nav).getByRole('button', { name: /解除绑定/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/index'));
+    expect(router.state.location.search).toBe('?indexCode=ebt');
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(useUserStore.getState().token).toBe('');
+    expect(useUserStore.getState().userInfo).toBeNull();
+    expect(Cookies.get('token')).toBeUndefined();
+    expect(db.tokens.has('mock-token-13800138000')).toBe(false);
+  });
+
+  it('keeps the user bound when they cancel', async () => {
+    vi.mocked(confirm).mockResolvedValueOnce(false);
+    const { user, router } = renderScreen('/mine?indexCode=index', { user: CUSTOMER });
+    await user.click(within(await menu()).getByRole('button', { name: /解除绑定/ }));
+    await waitFor(() => expect(confirm).toHaveBeenCalled());
+    expect(router.state.location.pathname).toBe('/mine');
+    expect(useUserStore.getState().token).not.toBe('');
+  });
+
+  it('asks a logged-out visitor to log in', async () => {
+    renderScreen('/mine?indexCode=index');
+    expect(await screen.findByRole('button', { name: '登录' }, { timeout: 5000 })).toBeInTheDocument();
+  });
+});
+
+describe('avatar change', () => {
+  let drawnSizes: string[];
+  beforeEach(() => {
+    drawnSizes = [];
+    // jsdom has no image decoding and no canvas: stand in for both, keeping the sizes honest.
+    vi.stubGlobal('createImageBitmap', vi.fn(async () => ({ width: 2000, height: 1000, close: vi.fn() })));
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
+      () => ({ fillStyle: '', fillRect: vi.fn(), drawImage: vi.fn() }) as never,
+    );
+    vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockImplementation(function (this: HTMLCanvasElement, type?: string) {
+      drawnSizes.push(`${this.width}x${this.height}`);
+      return `data:${type};base64,${btoa(`${this.width}x${this.height}`)}`;
+    });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  const bigPhoto = () => new File([new Uint8Array(4096)], 'photo.png', { type: 'image/png' });
+
+  it('resizes a 2000×1000 picture to 512 px, sends it as form data and shows it', async () => {
+    const sent: Record<string, string>[] = [];
+    server.use(
+      http.post(url(endpoints.updateHead), async ({ request }) => {
+        sent.push(await formBody(request));
+        return ok({ headUrl: '/avatars/u-13800138000.jpg' });
+      }),
+    );
+    const { user } = renderScreen('/mine?indexCode=index', { user: CUSTOMER });
+    await menu();
+    await user.upload(screen.getByLabelText('更换头像'), bigPhoto());
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(drawnSizes).toEqual(['512x256']);
+    expect(sent[0].headImg).toBe(`data:image/jpeg;base64,${btoa('512x256')}`);
+    await waitFor(() => expect(useUserStore.getState().userInfo?.headUrl).toBe('/avatars/u-13800138000.jpg'));
+    expect(screen.getByRole('img', { name: '张晓明的头像' })).toHaveAttribute('src', '/avatars/u-13800138000.jpg');
+  });
+
+  it('shows a failed upload as 失败 with the reason, and retries it', async () => {
+    let calls = 0;
+    server.use(
+      http.post(url(endpoints.updateHead), () => {
+        calls += 1;
+        return calls === 1 ? HttpResponse.error() : ok({ headUrl: '/avatars/retried.jpg' });
+      }),
+    );
+    const { user } = renderScreen('/mine?indexCode=index', { user: CUSTOMER });
+    await menu();
+    await user.upload(screen.getByLabelText('更换头像'), bigPhoto());
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('头像上传失败：网络异常，请稍后重试');
+    expect(screen.getByText('失败')).toBeInTheDocument();
+    expect(useUserStore.getState().userInfo?.headUrl).toBe('');
+
+    await user.click(within(alert).getByRole('button', { name: '重试' }));
+    await waitFor(() => expect(useUserStore.getState().userInfo?.headUrl).toBe('/avatars/retried.jpg'));
+    expect(calls).toBe(2);
+    // The retry re-sent the picture already resized: drawn once.
+    expect(drawnSizes).toHaveLength(1);
+    expect(screen.queryByRole('alert')).toBeNull();
+    await act(async () => undefined);
+  });
+});

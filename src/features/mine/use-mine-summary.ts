@@ -1,0 +1,30 @@
+import { getConsumeCount } from '@/api/consumptions';
+import { getRights } from '@/api/rights';
+import { unwrap, useRequest } from '@/hooks/use-request';
+import { useUserStore } from '@/stores/user';
+
+export interface MineSummary {
+  /** Rights the user can use now. */
+  availableRights: number;
+  /** Successful consumptions not yet evaluated. */
+  toEvaluate: number;
+}
+
+/**
+ * The personal centre's counts. /mine and /mineNew are not kept alive (SPEC §2), so they
+ * reload on each visit. Never called while logged out (DESIGN §7 "Who needs a token").
+ */
+export function useMineSummary(enabled: boolean) {
+  const token = useUserStore((s) => s.token);
+  return useRequest<MineSummary>(
+    async () => {
+      const [rights, count] = await Promise.all([
+        getRights({ status: 'available' }).then(unwrap),
+        getConsumeCount().then(unwrap),
+      ]);
+      return { availableRights: rights.length, toEvaluate: count.toEvaluate };
+    },
+    [token],
+    { enabled },
+  );
+}

@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { unbind } from '@/api/login';
+import { useIndexCode } from '@/hooks/use-index-code';
+import { confirm } from '@/lib/dialog';
+import { unreadChanged } from '@/stores/unread';
+import { loggedOut } from '@/stores/user';
+
+/**
+ * 解除绑定 (DESIGN §3, §4): asks first; on success the phone is unbound and the token revoked
+ * by the gateway, the portal clears the store and the cookie, and the user lands on the home
+ * (history replaced, so back does not return to a personal centre that no longer applies).
+ * A refusal or network failure keeps everything as it was (the client has shown why).
+ */
+export function useUnbind(home: '/index' | '/indexNew' = '/index') {
+  const navigate = useNavigate();
+  const indexCode = useIndexCode();
+  const [busy, setBusy] = useState(false);
+
+  const run = async () => {
+    const sure = await confirm({
+      title: '解除绑定',
+      content: '解除后本微信将不再关联您的手机号，需要重新登录才能查看权益和消息。确定解除吗？',
+      confirmText: '解除绑定',
+    });
+    if (!sure) return;
+    setBusy(true);
+    try {
+      const envelope = await unbind();
+      if (envelope.code !== 200) return;
+      loggedOut();
+      unreadChanged(0);
+      navigate(`${home}?indexCode=${encodeURIComponent(indexCode)}`, { replace: true });
+    } catch {
+      // Network failure: toasted by the client; still bound.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return { unbind: run, busy };
+}

@@ -1,0 +1,28 @@
+import { Link } from 'react-router-dom';
+import type { Right } from '@contract/types';
+import { PRODUCT_LINE_LABEL, RIGHT_STATUS_LABEL, remainingText, validityText } from '@/lib/right-facts';
+
+export interface RightCardProps {
+  right: Right;
+  indexCode: string;
+}
+
+/** One right on /rights: name, product line, masked policy, remaining times, validity. */
+export function RightCard({ right, indexCode }: RightCardProps) {
+  return (
+    <Link
+      to={`/servInform?code=${encodeURIComponent(right.serviceCode)}&indexCode=${encodeURIComponent(indexCode)}`}
+      className={`right-card right-card--${right.status}`}
+      aria-label={`${right.name}，${RIGHT_STATUS_LABEL[right.status]}，${remainingText(right)}`}
+    >
+      <div className="right-card__head">
+        <span className="right-card__name">{right.name}</span>
+        <span className="right-card__line">{PRODUCT_LINE_LABEL[right.productLine]}</span>
+        <span className="right-card__status">{RIGHT_STATUS_LABEL[right.status]}</span>
+      </div>
+      <p className="right-card__times">{remainingText(right)}</p>
+      <p className="right-card__meta">有效期 {validityText(right)}</p>
+      <p className="right-card__meta">保单号 {right.policyNo}</p>
+    </Link>
+  );
+}

@@ -1,0 +1,142 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { endpoints } from '@contract/endpoints';
+import { renderScreen } from '../../../tests/render';
+import { server } from '../../../tests/mocks/server';
+import { db } from '../../../tests/mocks/db';
+import { url } from '../../../tests/mocks/handlers/common';
+
+vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
+vi.mock('@/lib/toast', () => ({ showToast: vi.fn(), preloadOverlays: vi.fn() }));
+
+const CUSTOMER = '13800138000';
+const EMPTY = '13700137000';
+
+/** jsdom has no layout: give InfiniteScroll a parent so it checks (and loads) at once. */
+beforeEach(() => {
+  vi.spyOn(HTMLElement.prototype, 'offsetParent', 'get').mockImplementation(function (this: HTMLElement) {
+    return this.parentElement;
+  });
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('/rights', () => {
+  it('lists usable rights with product line, masked policy, remaining times and validity', async () => {
+    renderScreen('/rights', { user: CUSTOMER });
+    const card = await screen.findByRole('link', { name: /^就医绿通/ }, { timeout: 5000 });
+    expect(card).toHaveTextContent('团体保障');
+    expect(card).toHaveTextContent('G2025****0376');
+    expect(card).toHaveTextContent('剩余 3 次（共 3 次）');
+    expect(card).toHaveTextContent('2025-07-01 至 2029-12-31');
+    expect(card).toHaveAttribute('href', expect.stringContaining('/servInform?code=green_channel'));
+    expect(screen.getByRole('link', { name: /^在线问诊/ })).toHaveTextContent('不限次数');
+    expect(screen.queryByRole('link', { name: /^眼科检查/ })).not.toBeInTheDocument();
+    expect(document.title).toBe('我的权益 - 健康服务平台');
+  });
+
+  it('switches tabs to used and expired rights', async () => {
+    const { router, user } = renderScreen('/rights', { user: CUSTOMER });
+    await screen.findByRole('link', { name: /^就医绿通/ }, { timeout: 5000 });
+    await user.click(screen.getByRole('tab', { name: /已使用/ }));
+    expect(await screen.findByRole('link', { name: /^心理咨询/ })).toHaveTextContent('剩余 0 次（共 4 次）');
+    expect(router.state.location.search).toContain('tab=used');
+    await user.click(screen.getByRole('tab', { name: /已过期/ }));
+    expect(await screen.findByRole('link', { name: /^眼科检查/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /^体检报告解读/ })).toBeInTheDocument();
+  });
+
+  it('opens the service of a right', async () => {
+    const { router, user } = renderScreen('/rights', { user: CUSTOMER });
+    await user.click(await screen.findByRole('link', { name: /^齿科保健/ }, { timeout: 5000 }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/servInform'));
+    await screen.findByRole('heading', { name: '齿科保健' }, { timeout: 5000 });
+    await screen.findByRole('button', { name: '立即使用' });
+  });
+
+  it('shows the empty view in a tab with nothing in it', async () => {
+    db.rights = db.rights.filter((r) => r.id !== 7 && r.id !== 8);
+    renderScreen('/rights?tab=expired', { user: CUSTOMER });
+    expect(await screen.findByText('暂无已过期的权益', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('shows a retry view when the list fails, and recovers', async () => {
+    server.use(http.get(url(endpoints.rightsList), () => HttpResponse.error(), { once: true }));
+    const { user } = renderScreen('/rights', { user: CUSTOMER });
+    await user.click(await screen.findByRole('button', { name: '重试' }, { timeout: 5000 }));
+    expect(await screen.findByRole('link', { name: /^就医绿通/ })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['index', '/noRights', '您暂时没有可查看的健康权益'],
+    ['ebt', '/noRights/ebtNoRights', '暂未查到您的团体保障权益'],
+    ['ryb', '/noRights/rybNoRights', '暂未查到您的长期健康管理权益'],
+  ])('sends a customer with no rights (indexCode %s) to %s', async (indexCode, path, title) => {
+    const { router } = renderScreen(`/rights?indexCode=${indexCode}`, { user: EMPTY });
+    expect(await screen.findByRole('heading', { name: title }, { timeout: 5000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path);
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(screen.getByRole('link', { name: /拨打客服热线 400-820-8820/ })).toHaveAttribute('href', 'tel:4008208820');
+    expect(screen.getByRole('link', { name: '返回首页' })).toHaveAttribute('href', `/index?indexCode=${indexCode}`);
+    expect(document.title).toBe('暂无权益 - 健康服务平台');
+  });
+
+  it('uses the stored indexCode when the link carries none', async () => {
+    const { router } = renderScreen('/index?indexCode=ryb', { user: EMPTY });
+    await screen.findByText('慢病有人管，指标看得见', {}, { timeout: 5000 });
+    await router.navigate('/rights');
+    await screen.findByRole('heading', { name: '暂未查到您的长期健康管理权益' }, { timeout: 5000 });
+  });
+
+  it('asks a visitor to log in', async () => {
+    renderScreen('/rights');
+    expect(await screen.findByText('登录后查看您的健康权益', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '登录' })).toBeInTheDocument();
+  });
+});
+
+describe('/rights?tab=records', () => {
+  it('lists records with their status and 去评价 for successful ones not yet evaluated', async () => {
+    const { router, user } = renderScreen('/rights?tab=records', { user: CUSTOMER });
+    const list = await screen.findByRole('region', { name: '使用记录' }, { timeout: 5000 });
+    await within(list).findByText('核销失败');
+    expect(within(list).getByText('已过期')).toBeInTheDocument();
+    expect(within(list).getAllByRole('button', { name: /^去评价/ })).toHaveLength(3);
+    expect(await within(list).findByRole('button', { name: /待评价\s*3/ })).toBeInTheDocument();
+    await user.click(within(list).getByRole('button', { name: '去评价 齿科保健' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/evaluate'));
+    expect(router.state.location.search).toBe('?consumeId=6');
+    await screen.findByRole('radiogroup', { name: '服务评分' }, { timeout: 5000 });
+  });
+
+  it('filters to evaluated records', async () => {
+    const { user } = renderScreen('/rights?tab=records', { user: CUSTOMER });
+    const list = await screen.findByRole('region', { name: '使用记录' }, { timeout: 5000 });
+    await within(list).findByText('核销失败');
+    await user.click(within(list).getByRole('button', { name: /已评价/ }));
+    await waitFor(() => expect(within(list).queryByText('核销失败')).not.toBeInTheDocument());
+    expect(within(list).getAllByRole('button', { name: '查看评价' })).toHaveLength(3);
+    expect(within(list).queryByRole('button', { name: /^去评价/ })).not.toBeInTheDocument();
+  });
+
+  it('loads more records on scroll (infinite scroll)', async () => {
+    for (let i = 0; i < 15; i += 1) {
+      db.consumptions.push({ id: 100 + i, userId: 'u-13800138000', rightId: 1, providerName: '康源健康科技有限公司', writeOffCode: String(100000000000 + i), status: 'success', createTime: `2025-01-${String(i + 1).padStart(2, '0')} 10:00:00`, consumeTime: `2025-01-${String(i + 1).padStart(2, '0')} 10:01:00`, evaluateStatus: 1, score: 4 });
+    }
+    renderScreen('/rights?tab=records', { user: CUSTOMER });
+    const list = await screen.findByRole('region', { name: '使用记录' }, { timeout: 5000 });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(23), { timeout: 5000 });
+    expect(await within(list).findByText('没有更多了')).toBeInTheDocument();
+  });
+
+  it('shows the empty view when there are no records', async () => {
+    db.consumptions = [];
+    renderScreen('/rights?tab=records', { user: CUSTOMER });
+    expect(await screen.findByText('暂无使用记录', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('shows a retry view when the records fail', async () => {
+    server.use(http.get(url(endpoints.consumeList), () => HttpResponse.json({ code: 500, desc: '服务繁忙，请稍后重试', obj: null })));
+    renderScreen('/rights?tab=records', { user: CUSTOMER });
+    expect(await screen.findByRole('button', { name: '重试' }, { timeout: 5000 })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,133 @@
+import { useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import type { IndexConfig, Right, RightStatus } from '@contract/types';
+import { getStaticJson } from '@/api/client';
+import { getRights } from '@/api/rights';
+import { EmptyView } from '@/components/empty-view';
+import { PageState } from '@/components/page-state';
+import { DEFAULT_INDEX_CODE } from '@/config/constants';
+import { unwrap, useRequest } from '@/hooks/use-request';
+import { goToLogin } from '@/lib/login-redirect';
+import { RIGHT_STATUS_LABEL } from '@/lib/right-facts';
+import { selectIsLoggedIn, useUserStore } from '@/stores/user';
+import { RightCard } from './right-card';
+import { RecordsList } from './records-list';
+import './rights.css';
+
+type Tab = RightStatus | 'records';
+
+const TABS: { key: Tab; label: string }[] = [
+  { key: 'available', label: RIGHT_STATUS_LABEL.available },
+  { key: 'used', label: RIGHT_STATUS_LABEL.used },
+  { key: 'expired', label: RIGHT_STATUS_LABEL.expired },
+  { key: 'records', label: '使用记录' },
+];
+
+const isTab = (value: string | null): value is Tab => TABS.some((t) => t.key === value);
+
+/** Where a customer with no rights at all goes, by the indexCode's product line (DESIGN §7). */
+async function noRightsPath(indexCode: string): Promise<string> {
+  try {
+    const config = await getStaticJson<IndexConfig>('indexConfig');
+    const line = (config[indexCode] ?? config[DEFAULT_INDEX_CODE])?.productLine;
+    if (line === 'ebt') return '/noRights/ebtNoRights';
+    if (line === 'ryb') return '/noRights/rybNoRights';
+  } catch {
+    // Without the configuration the general page still explains.
+  }
+  return '/noRights';
+}
+
+interface RightsData {
+  rights: Right[];
+  /** Set when the customer has no rights at all. */
+  redirect?: string;
+}
+
+/**
+ * /rights: my rights in tabs by status (可使用 / 已使用 / 已过期) plus 使用记录
+ * (`?tab=records`, DESIGN §7). None at all → the product line's no-rights page. Kept alive.
+ */
+export default function RightsPage() {
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const loggedIn = useUserStore(selectIsLoggedIn);
+  const userId = useUserStore((s) => s.userInfo?.userId);
+  const storedIndexCode = useUserStore((s) => s.indexCode);
+  const queryCode = params.get('indexCode');
+  const indexCode = queryCode && /^[A-Za-z0-9_-]{1,32}$/.test(queryCode) ? queryCode : storedIndexCode || DEFAULT_INDEX_CODE;
+  const tabParam = params.get('tab');
+  const tab: Tab = isTab(tabParam) ? tabParam : 'available';
+
+  const { data, loading, error, reload } = useRequest(
+    async (): Promise<RightsData> => {
+      const rights = unwrap(await getRights());
+      return rights.length > 0 ? { rights } : { rights, redirect: await noRightsPath(indexCode) };
+    },
+    [userId, indexCode],
+    { enabled: loggedIn },
+  );
+
+  useEffect(() => {
+    if (data?.redirect) navigate(`${data.redirect}?indexCode=${encodeURIComponent(indexCode)}`, { replace: true });
+  }, [data, indexCode, navigate]);
+
+  const selectTab = (key: Tab) => {
+    const next = new URLSearchParams(params);
+    if (key === 'available') next.delete('tab');
+    else next.set('tab', key);
+    setParams(next, { replace: true });
+  };
+
+  if (!loggedIn) {
+    return (
+      <main className="rights">
+        <EmptyView text="登录后查看您的健康权益" onLogin={() => goToLogin({ indexCode })} />
+      </main>
+    );
+  }
+
+  const shown = data?.rights.filter((r) => r.status === tab) ?? [];
+  return (
+    <main className="rights">
+      <div className="rights__tabs" role="tablist" aria-label="权益状态">
+        {TABS.map((t) => (
+          <button
+            key={t.key}
+            type="button"
+            role="tab"
+            id={`rights-tab-${t.key}`}
+            aria-selected={tab === t.key}
+            aria-controls="rights-panel"
+            className="rights__tab"
+            onClick={() => selectTab(t.key)}
+          >
+            {t.label}
+            {t.key !== 'records' && data && <span className="rights__tab-count">{data.rights.filter((r) => r.status === t.key).length}</span>}
+          </button>
+        ))}
+      </div>
+      <div id="rights-panel" role="tabpanel" aria-labelledby={`rights-tab-${tab}`} className="rights__panel">
+        {tab === 'records' ? (
+          <RecordsList />
+        ) : (
+          <PageState
+            loading={loading || Boolean(data?.redirect)}
+            error={error}
+            onRetry={reload}
+            empty={shown.length === 0}
+            emptyProps={{ text: tab === 'available' ? '暂无可使用的权益' : tab === 'used' ? '暂无已用完的权益' : '暂无已过期的权益' }}
+          >
+            <ul className="rights__list">
+              {shown.map((right) => (
+                <li key={right.id}>
+                  <RightCard right={right} indexCode={indexCode} />
+                </li>
+              ))}
+            </ul>
+          </PageState>
+        )}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,79 @@
+import { useLocation, useNavigate } from 'react-router-dom';
+import { PageState } from '@/components/page-state';
+import { ServiceIcon } from '@/components/service-icon';
+import { useIndexCode } from '@/hooks/use-index-code';
+import { ServiceRightPanel } from './service-right-panel';
+import { useCatalogService } from './use-catalog-service';
+import { ServiceSkeleton } from './service-skeleton';
+import './services.css';
+
+/**
+ * /servInform and /servInform1 (the new-theme layout): a service's information from
+ * serviceCatalog.json by `?code=` — what it is, who provides it, how to use it, its limits —
+ * and the caller's right for it with 立即使用 (DESIGN §4 "Using a right"). Not kept alive.
+ */
+export default function ServInformPage() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const indexCode = useIndexCode();
+  const { code, service, loading, error, reload } = useCatalogService();
+  const isNew = pathname === '/servInform1';
+  const home = isNew ? '/indexNew' : '/index';
+
+  return (
+    <main className={`serv-inform${isNew ? ' serv-inform--new' : ''}`}>
+      <PageState
+        loading={loading}
+        error={error}
+        onRetry={reload}
+        empty={!service}
+        skeleton={<ServiceSkeleton />}
+        emptyProps={{ text: '未找到该服务，可能已下线', action: { label: '返回首页', onClick: () => navigate(`${home}?indexCode=${encodeURIComponent(indexCode)}`, { replace: true }) } }}
+      >
+        {service && (
+          <>
+            <header className="serv-inform__hero">
+              <ServiceIcon icon={service.icon} size={52} />
+              <div className="serv-inform__hero-text">
+                <h1 className="serv-inform__name">{service.name}</h1>
+                <p className="serv-inform__summary">{service.summary}</p>
+              </div>
+            </header>
+            <ServiceRightPanel serviceCode={service.code} indexCode={indexCode} />
+            <section className="serv-inform__card" aria-labelledby="serv-what">
+              <h2 id="serv-what" className="serv-inform__title">
+                服务介绍
+              </h2>
+              <p className="serv-inform__body">{service.sections[0]?.body ?? service.summary}</p>
+              <p className="serv-inform__provider">服务提供方：{service.provider}</p>
+            </section>
+            <section className="serv-inform__card" aria-labelledby="serv-how">
+              <h2 id="serv-how" className="serv-inform__title">
+                使用方式
+              </h2>
+              <ol className="serv-inform__steps">
+                {service.howToUse.map((step) => (
+                  <li key={step}>{step}</li>
+                ))}
+              </ol>
+            </section>
+            <section className="serv-inform__card" aria-labelledby="serv-limits">
+              <h2 id="serv-limits" className="serv-inform__title">
+                使用限制
+              </h2>
+              <p className="serv-inform__body">{service.limits}</p>
+            </section>
+            <button
+              type="button"
+              className="serv-inform__look"
+              onClick={() => navigate(`/servInform/look?code=${encodeURIComponent(code)}&indexCode=${encodeURIComponent(indexCode)}`)}
+            >
+              查看完整服务说明
+            </button>
+          </>
+        )}
+      </PageState>
+    </main>
+  );
+}
+

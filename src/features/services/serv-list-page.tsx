@@ -1,0 +1,73 @@
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import SideBar from 'antd-mobile/es/components/side-bar';
+import SearchBar from 'antd-mobile/es/components/search-bar';
+import type { ServiceCatalog } from '@contract/types';
+import { getStaticJson } from '@/api/client';
+import { EmptyView } from '@/components/empty-view';
+import { PageState } from '@/components/page-state';
+import { ServiceIcon } from '@/components/service-icon';
+import { useRequest } from '@/hooks/use-request';
+import { useIndexCode } from '@/hooks/use-index-code';
+import './services.css';
+
+/**
+ * /servList: every service of serviceCatalog.json by category (a side bar), with a search by
+ * name across all categories (DESIGN §4 "Home"). A kept screen: the chosen category and the
+ * search survive a visit to a service.
+ */
+export default function ServListPage() {
+  const indexCode = useIndexCode();
+  const { data, loading, error, reload } = useRequest(() => getStaticJson<ServiceCatalog>('serviceCatalog'), []);
+  const [category, setCategory] = useState<string>();
+  const [query, setQuery] = useState('');
+  const term = query.trim();
+
+  const active = category ?? data?.categories[0]?.code;
+  const shown = useMemo(() => {
+    if (!data) return [];
+    if (term) return data.services.filter((s) => s.name.includes(term) || s.summary.includes(term));
+    return data.services.filter((s) => s.category === active);
+  }, [data, term, active]);
+
+  return (
+    <main className="serv-list">
+      <div className="serv-list__search">
+        <SearchBar placeholder="搜索服务名称" value={query} onChange={setQuery} aria-label="搜索服务" />
+      </div>
+      <PageState loading={loading} error={error} onRetry={reload} empty={!data || data.services.length === 0}>
+        <div className={`serv-list__body${term ? ' serv-list__body--search' : ''}`}>
+          {!term && data && (
+            <SideBar activeKey={active ?? null} onChange={setCategory} className="serv-list__side">
+              {data.categories.map((c) => (
+                <SideBar.Item key={c.code} title={c.name} />
+              ))}
+            </SideBar>
+          )}
+          <section className="serv-list__main" aria-label={term ? '搜索结果' : data?.categories.find((c) => c.code === active)?.name}>
+            {shown.length === 0 ? (
+              <EmptyView text={term ? `没有找到“${term}”相关的服务` : '该分类暂无服务'} />
+            ) : (
+              <ul className="serv-list__items">
+                {shown.map((service) => (
+                  <li key={service.code}>
+                    <Link
+                      className="serv-list__item"
+                      to={`/servInform?code=${encodeURIComponent(service.code)}&indexCode=${encodeURIComponent(indexCode)}`}
+                    >
+                      <ServiceIcon icon={service.icon} size={40} />
+                      <span className="serv-list__text">
+                        <span className="serv-list__name">{service.name}</span>
+                        <span className="serv-list__summary">{service.summary}</span>
+                      </span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+      </PageState>
+    </main>
+  );
+}

@@ -1,0 +1,22 @@
+import { useSearchParams } from 'react-router-dom';
+import type { CatalogService, ServiceCatalog } from '@contract/types';
+import { getStaticJson } from '@/api/client';
+import { useRequest } from '@/hooks/use-request';
+
+/**
+ * The service named by `?code=` from serviceCatalog.json. `service` is null once loaded when
+ * the code is missing or unknown.
+ */
+export function useCatalogService() {
+  const [params] = useSearchParams();
+  const code = params.get('code') ?? '';
+  const request = useRequest(
+    async (): Promise<CatalogService | null> => {
+      if (!code) return null;
+      const catalog = await getStaticJson<ServiceCatalog>('serviceCatalog');
+      return catalog.services.find((s) => s.code === code) ?? null;
+    },
+    [code],
+  );
+  return { code, ...request, service: request.data };
+}

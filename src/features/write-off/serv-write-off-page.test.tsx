@@ -1,0 +1,157 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { http } from 'msw';
+import { endpoints } from '@contract/endpoints';
+import { renderScreen } from '../../../tests/render';
+import { server } from '../../../tests/mocks/server';
+import { db } from '../../../tests/mocks/db';
+import { url } from '../../../tests/mocks/handlers/common';
+import { confirmWriteOff } from '../../../tests/mocks/handlers/benefits';
+
+vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
+vi.mock('@/lib/toast', () => ({ showToast: vi.fn(), preloadOverlays: vi.fn() }));
+
+// Fake timers drive 60 s of polling and several screen loads: more than the default 5 s.
+vi.setConfig({ testTimeout: 15_000 });
+
+const CUSTOMER = '13800138000';
+
+/** Counts the calls to a contract path. */
+function count(path: string) {
+  const calls: string[] = [];
+  server.events.on('request:start', ({ request }) => {
+    if (new URL(request.url).pathname.endsWith(path)) calls.push(request.url);
+  });
+  return calls;
+}
+
+const codeOnScreen = async () => {
+  const el = await screen.findByLabelText(/^核销码 \d{12}$/, {}, { timeout: 5000 });
+  return el.getAttribute('aria-label')!.slice(4);
+};
+const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
+afterEach(() => {
+  vi.useRealTimers();
+  server.events.removeAllListeners();
+});
+
+describe('/servWriteOff', () => {
+  it('shows the code as a QR code and as digits in groups of four, with the service and a countdown', async () => {
+    renderScreen('/servWriteOff?rightId=4', { user: CUSTOMER });
+    const code = await codeOnScreen();
+    expect(screen.getByText(code.match(/.{4}/g)!.join(' '))).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: '核销二维码' })).toBeInTheDocument();
+    expect(screen.getByText('就医绿通')).toBeInTheDocument();
+    expect(screen.getByText(/后失效/)).toHaveTextContent(/1[45]:\d\d/);
+    expect(document.title).toBe('服务核销 - 健康服务平台');
+  });
+
+  it('goes to /statusTwo when the provider confirms the code', async () => {
+    const { router } = renderScreen('/servWriteOff?rightId=4', { user: CUSTOMER });
+    const code = await codeOnScreen();
+    confirmWriteOff(code, '康途医疗服务有限公司');
+    await advance(2100);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/statusTwo'));
+    expect(await screen.findByRole('heading', { name: '核销成功' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('康途医疗服务有限公司')).toBeInTheDocument();
+    const id = db.consumptions.find((c) => c.writeOffCode === code)!.id;
+    expect(router.state.location.search).toBe(`?consumeId=${id}`);
+  });
+
+  it('goes to /statusThree when the code has expired, and 重新获取 starts a new code', async () => {
+    const { router, user } = renderScreen('/servWriteOff?rightId=4', { user: CUSTOMER });
+    const code = await codeOnScreen();
+    db.consumptions.find((c) => c.writeOffCode === code)!.status = 'expired';
+    await advance(2100);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/statusThree'));
+    expect(await screen.findByRole('heading', { name: '核销码已过期' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(router.state.location.search).toContain('rightId=4');
+    expect(screen.getByRole('link', { name: /联系客服/ })).toHaveAttribute('href', 'tel:4008208820');
+    await user.click(screen.getByRole('button', { name: '重新获取' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/servWriteOff'));
+    await waitFor(async () => expect(await codeOnScreen()).not.toBe(code));
+  });
+
+  it('goes to /statusOne after 60 s still pending; 继续等待 returns to the same code', async () => {
+    const { router, user } = renderScreen('/servWriteOff?rightId=4', { user: CUSTOMER });
+    const code = await codeOnScreen();
+    await advance(58_000);
+    expect(router.state.location.pathname).toBe('/servWriteOff');
+    await advance(4_000);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/statusOne'));
+    expect(await screen.findByRole('heading', { name: '等待核销' }, { timeout: 5000 })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '继续等待' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/servWriteOff'));
+    expect(await codeOnScreen()).toBe(code);
+  });
+
+  it('starts once per right: going away and back keeps the code and does not start again', async () => {
+    const starts = count(endpoints.writeOff);
+    const { router } = renderScreen('/servWriteOff?rightId=4', { user: CUSTOMER });
+    const code = await codeOnScreen();
+    await act(() => router.navigate('/index'));
+    await screen.findByText('年度体检，预约即享', {}, { timeout: 5000 });
+    await act(() => router.navigate(-1));
+    expect(await codeOnScreen()).toBe(code);
+    expect(starts).toHaveLength(1);
+  });
+
+  it('stops polling while the kept screen is hidden, and resumes when shown', async () => {
+    const polls = count(endpoints.consumeDetail);
+    const { router } = renderScreen('/servWriteOff?rightId=4', { user: CUSTOMER });
+    await codeOnScreen();
+    await advance(4100);
+    expect(polls.length).toBeGreaterThanOrEqual(2);
+    await act(() => router.navigate('/index'));
+    await screen.findByText('年度体检，预约即享', {}, { timeout: 5000 });
+    const before = polls.length;
+    await advance(10_000);
+    expect(polls).toHaveLength(before);
+    await act(() => router.navigate(-1));
+    await codeOnScreen();
+    await advance(2100);
+    expect(polls.length).toBeGreaterThan(before);
+  });
+
+  it('stops polling when the screen is left (not kept screens: status pages)', async () => {
+    const polls = count(endpoints.consumeDetail);
+    const { router } = renderScreen('/servWriteOff?rightId=4', { user: CUSTOMER });
+    const code = await codeOnScreen();
+    confirmWriteOff(code);
+    await advance(2100);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/statusTwo'));
+    await screen.findByRole('heading', { name: '核销成功' }, { timeout: 5000 });
+    const before = polls.length;
+    await advance(10_000);
+    expect(polls).toHaveLength(before);
+  });
+
+  it('stops polling while the document is hidden', async () => {
+    const polls = count(endpoints.consumeDetail);
+    renderScreen('/servWriteOff?rightId=4', { user: CUSTOMER });
+    await codeOnScreen();
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    const before = polls.length;
+    await advance(10_000);
+    expect(polls).toHaveLength(before);
+    visibility.mockReturnValue('visible');
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    await advance(2100);
+    expect(polls.length).toBeGreaterThan(before);
+  });
+
+  it('shows the gateway’s refusal for a used-up right, with a way to /rights', async () => {
+    renderScreen('/servWriteOff?rightId=6', { user: CUSTOMER });
+    expect(await screen.findByText('该权益次数已用完', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '查看我的权益' })).toBeInTheDocument();
+  });
+
+  it('shows a retry view on a network error', async () => {
+    server.use(http.post(url(endpoints.writeOff), () => Response.error(), { once: true }));
+    const { user } = renderScreen('/servWriteOff?rightId=4', { user: CUSTOMER });
+    await user.click(await screen.findByRole('button', { name: '重试' }, { timeout: 5000 }));
+    await codeOnScreen();
+  });
+});

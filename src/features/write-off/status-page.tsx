@@ -1,0 +1,169 @@
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import type { Consumption } from '@contract/types';
+import { getConsumption } from '@/api/consumptions';
+import { EmptyView } from '@/components/empty-view';
+import { PageState } from '@/components/page-state';
+import { SERVICE_PHONE } from '@/config/constants';
+import { unwrap, useRequest } from '@/hooks/use-request';
+import { goToLogin } from '@/lib/login-redirect';
+import { selectIsLoggedIn, useUserStore } from '@/stores/user';
+import { groupDigits } from './group-digits';
+import './write-off.css';
+
+type Kind = 'waiting' | 'success' | 'failed';
+
+const KIND_BY_PATH: Record<string, Kind> = { '/statusOne': 'waiting', '/statusTwo': 'success', '/statusThree': 'failed' };
+
+function StatusIcon({ kind }: { kind: Kind }) {
+  const color = kind === 'success' ? 'var(--app-color-success)' : kind === 'failed' ? 'var(--app-color-danger)' : 'var(--app-color-primary)';
+  return (
+    <svg className="status__icon" viewBox="0 0 64 64" aria-hidden="true">
+      <circle cx="32" cy="32" r="30" fill={color} opacity="0.12" />
+      <circle cx="32" cy="32" r="22" fill={color} />
+      {kind === 'success' && <path d="M22 33l7 7 13-15" fill="none" stroke="#fff" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />}
+      {kind === 'failed' && <path d="M24 24l16 16M40 24 24 40" stroke="#fff" strokeWidth="4" strokeLinecap="round" />}
+      {kind === 'waiting' && <path d="M32 20v13l8 5" fill="none" stroke="#fff" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />}
+    </svg>
+  );
+}
+
+/**
+ * /statusOne (等待核销), /statusTwo (核销成功), /statusThree (核销失败): what happened to a
+ * write-off and the next step (DESIGN §4 "Using a right"), one component chosen by pathname.
+ * Each is a kept screen whose content follows `?consumeId=` (reloaded when it changes).
+ */
+export default function StatusPage() {
+  const { pathname, key } = useLocation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const loggedIn = useUserStore(selectIsLoggedIn);
+  const kind = KIND_BY_PATH[pathname] ?? 'waiting';
+  const consumeId = Number(params.get('consumeId'));
+  const rightIdParam = Number(params.get('rightId'));
+  const validId = Number.isInteger(consumeId) && consumeId > 0;
+  const { data, loading, error, reload } = useRequest(() => getConsumption(consumeId).then(unwrap), [consumeId], {
+    enabled: loggedIn && validId,
+  });
+  const rightId = data?.rightId ?? (rightIdParam > 0 ? rightIdParam : undefined);
+
+  if (!loggedIn) {
+    return (
+      <main className="status">
+        <EmptyView text="登录后查看核销结果" onLogin={() => goToLogin()} />
+      </main>
+    );
+  }
+  if (!validId) {
+    return (
+      <main className="status">
+        <EmptyView text="没有找到这次核销的记录" action={{ label: '返回首页', onClick: () => navigate('/index') }} />
+      </main>
+    );
+  }
+
+  const backToCode = () => {
+    // 继续等待 returns to the code: back when we came from it, else open it for the right.
+    if (key !== 'default') navigate(-1);
+    else if (rightId) navigate(`/servWriteOff?rightId=${rightId}`, { replace: true });
+  };
+
+  return (
+    <main className={`status status--${kind}`}>
+      <PageState loading={loading} error={error} onRetry={reload} empty={!data}>
+        {data && <StatusBody kind={kind} consumption={data} onWait={backToCode} rightId={rightId} />}
+      </PageState>
+    </main>
+  );
+}
+
+function StatusBody({ kind, consumption, onWait, rightId }: { kind: Kind; consumption: Consumption; onWait: () => void; rightId?: number }) {
+  const navigate = useNavigate();
+  const name = consumption.serviceName || consumption.rightName;
+  if (kind === 'waiting') {
+    return (
+      <>
+        <StatusIcon kind="waiting" />
+        <h1 className="status__title">等待核销</h1>
+        <p className="status__text">服务人员还未完成扫码核销。请确认对方已扫描您的核销码，核销码在有效期内可继续使用。</p>
+        <dl className="status__facts">
+          <div>
+            <dt>服务</dt>
+            <dd>{name}</dd>
+          </div>
+          <div>
+            <dt>核销码</dt>
+            <dd>{groupDigits(consumption.writeOffCode)}</dd>
+          </div>
+        </dl>
+        <div className="status__actions">
+          <button type="button" className="app-button app-button--primary app-button--block" onClick={onWait}>
+            继续等待
+          </button>
+          <button type="button" className="app-button app-button--ghost app-button--block" onClick={() => navigate('/rights?tab=records')}>
+            查看使用记录
+          </button>
+        </div>
+      </>
+    );
+  }
+  if (kind === 'success') {
+    return (
+      <>
+        <StatusIcon kind="success" />
+        <h1 className="status__title">核销成功</h1>
+        <p className="status__text">本次服务已完成核销，权益次数已相应扣减。</p>
+        <dl className="status__facts">
+          <div>
+            <dt>服务</dt>
+            <dd>{name}</dd>
+          </div>
+          <div>
+            <dt>服务机构</dt>
+            <dd>{consumption.providerName || '—'}</dd>
+          </div>
+          <div>
+            <dt>核销时间</dt>
+            <dd>{consumption.consumeTime ?? consumption.createTime}</dd>
+          </div>
+        </dl>
+        <div className="status__actions">
+          {consumption.evaluateStatus === 0 ? (
+            <button type="button" className="app-button app-button--primary app-button--block" onClick={() => navigate(`/evaluate?consumeId=${consumption.id}`)}>
+              去评价
+            </button>
+          ) : (
+            <button type="button" className="app-button app-button--primary app-button--block" onClick={() => navigate(`/evaluate?consumeId=${consumption.id}`)}>
+              查看评价
+            </button>
+          )}
+          <button type="button" className="app-button app-button--ghost app-button--block" onClick={() => navigate('/index')}>
+            返回首页
+          </button>
+        </div>
+      </>
+    );
+  }
+  const expired = consumption.status === 'expired';
+  return (
+    <>
+      <StatusIcon kind="failed" />
+      <h1 className="status__title">{expired ? '核销码已过期' : '核销失败'}</h1>
+      <p className="status__text">
+        {expired
+          ? '核销码超过15分钟未被扫描，已自动失效，权益次数未扣减。'
+          : '本次核销未成功，权益次数未扣减。可能是服务机构系统暂时繁忙，请重新获取核销码后再试。'}
+      </p>
+      <p className="status__service">{name}</p>
+      <div className="status__actions">
+        {rightId && (
+          <button type="button" className="app-button app-button--primary app-button--block" onClick={() => navigate(`/servWriteOff?rightId=${rightId}`)}>
+            重新获取
+          </button>
+        )}
+        <a className="app-button app-button--ghost app-button--block" href={`tel:${SERVICE_PHONE.replace(/-/g, '')}`}>
+          联系客服 {SERVICE_PHONE}
+        </a>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+import { act, screen } from '@testing-library/react';
+import { renderScreen } from '../../tests/render';
+import { db } from '../../tests/mocks/db';
+
+describe('unread badge refresh (issue 6)', () => {
+  it('loads the count on start and again when the user returns to the app', async () => {
+    renderScreen('/index?indexCode=index', { user: '13800138000' });
+    expect(await screen.findByLabelText('5条未读消息', {}, { timeout: 5000 })).toBeInTheDocument();
+
+    // Read elsewhere (another device) while the app was in the background.
+    for (const n of db.notices) if (n.id === 13 || n.id === 12) n.readFlag = 1;
+    Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+    await act(async () => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    expect(await screen.findByLabelText('3条未读消息')).toBeInTheDocument();
+
+    for (const n of db.notices) if (n.id === 11) n.readFlag = 1;
+    await act(async () => {
+      window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
+    });
+    expect(await screen.findByLabelText('2条未读消息')).toBeInTheDocument();
+  }, 20_000);
+});

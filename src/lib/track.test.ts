@@ -1,0 +1,101 @@
+import { http, HttpResponse } from 'msw';
+import { endpoints } from '@contract/endpoints';
+import { server } from '../../tests/mocks/server';
+import { db } from '../../tests/mocks/db';
+import { envelope, formBody, ok, url } from '../../tests/mocks/handlers/common';
+import { renderScreen } from '../../tests/render';
+import { showToast } from '@/lib/toast';
+import { flush, queuedEvents, resetTracking, track } from './track';
+
+vi.mock('@/lib/toast', () => ({ showToast: vi.fn(), preloadOverlays: vi.fn() }));
+
+beforeEach(() => {
+  resetTracking();
+  vi.mocked(showToast).mockClear();
+});
+afterEach(() => {
+  resetTracking();
+  vi.restoreAllMocks();
+});
+
+describe('analytics (issue 6)', () => {
+  it.each([
+    ['a network failure', () => HttpResponse.error()],
+    ['an HTTP 500', () => new HttpResponse('boom', { status: 500 })],
+    ['a 500 envelope', () => HttpResponse.json(envelope(500, '服务繁忙，请稍后重试', null))],
+    ['a 10001 envelope', () => HttpResponse.json(envelope(10001, '事件编码不正确', null))],
+  ])('never toasts and never retries on %s', async (_name, answer) => {
+    let calls = 0;
+    server.use(
+      http.post(url(endpoints.sendMq), () => {
+        calls += 1;
+        return answer();
+      }),
+    );
+    track('tap_use_right', { rightId: 1 });
+    track('page_view');
+    await flush();
+    expect(calls).toBe(2);
+    expect(queuedEvents()).toHaveLength(0);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(calls).toBe(2);
+    expect(showToast).not.toHaveBeenCalled();
+  });
+
+  it('sends one event at a time as form data, page and indexCode included', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const bodies: Record<string, string>[] = [];
+    server.use(
+      http.post(url(endpoints.sendMq), async ({ request }) => {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        expect(request.headers.get('Content-Type')).toContain('application/x-www-form-urlencoded');
+        bodies.push(await formBody(request));
+        await new Promise((r) => setTimeout(r, 20));
+        inFlight -= 1;
+        return ok(null);
+      }),
+    );
+    track('tap_use_right', { rightId: 3 }, { page: '/rights', indexCode: 'ebt' });
+    track('page_view', {}, { page: '/message', indexCode: 'index' });
+    track('page_view', {}, { page: '/mine', indexCode: 'index' });
+    await Promise.all([flush(), flush()]);
+    expect(most).toBe(1);
+    expect(bodies).toEqual([
+      { eventCode: 'tap_use_right', page: '/rights', indexCode: 'ebt', payload: '{"rightId":3}' },
+      { eventCode: 'page_view', page: '/message', indexCode: 'index', payload: '{}' },
+      { eventCode: 'page_view', page: '/mine', indexCode: 'index', payload: '{}' },
+    ]);
+  });
+
+  it('keeps payloads within 2 KB', async () => {
+    track('tap_big', { text: '长'.repeat(2000) });
+    expect(queuedEvents()[0].payload).toBe('{"truncated":true}');
+  });
+
+  it('waits while offline and sends when the connection returns', async () => {
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    let calls = 0;
+    server.use(
+      http.post(url(endpoints.sendMq), () => {
+        calls += 1;
+        return ok(null);
+      }),
+    );
+    track('page_view', {}, { page: '/index' });
+    await flush();
+    expect(calls).toBe(0);
+    expect(queuedEvents()).toHaveLength(1);
+    online.mockReturnValue(true);
+    await flush();
+    expect(calls).toBe(1);
+  });
+
+  it('records a page view for each navigation of the app', async () => {
+    renderScreen('/message');
+    await vi.waitFor(() => expect(db.events.some((e) => e.eventCode === 'page_view' && e.page === '/message')).toBe(true), { timeout: 4000 });
+    expect(db.events.filter((e) => e.page === '/message')).toHaveLength(1);
+    expect(showToast).not.toHaveBeenCalled();
+  }, 20_000);
+});

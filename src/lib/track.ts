@@ -1,0 +1,130 @@
+import { DEFAULT_INDEX_CODE } from '@/config/constants';
+import { useUserStore } from '@/stores/user';
+
+/**
+ * Analytics (issue 6): page views and key taps, sent with B/md/sendMq. `track()` only queues;
+ * the sender (and with it the request client) is loaded on demand, so nothing here weighs on
+ * the first screen (issue 9). Rules, from DESIGN §7 "Toasts":
+ *  - at most one sendMq in flight; events wait in a queue and go one after another, flushed
+ *    on a short timer;
+ *  - nothing is sent while `navigator.onLine` is false (the queue waits for `online`);
+ *  - a failed event is dropped, never retried, and never toasts (the call is `silent`);
+ *  - when the page is hidden or closed the rest of the queue goes out with fetch `keepalive`
+ *    — the one moment several may be in flight, since the page will not be there to wait.
+ */
+
+/** A flush runs this long after the first queued event. */
+export const FLUSH_DELAY_MS = 1000;
+/** Older events are dropped beyond this (a long offline spell must not grow without end). */
+export const MAX_QUEUED = 50;
+/** At most this many events are sent on page exit (fetch keepalive allows 64 KB in all). */
+export const EXIT_BATCH = 10;
+/** DESIGN §3: `payload` is a JSON string of at most 2 KB. */
+export const PAYLOAD_MAX_BYTES = 2048;
+
+type Sender = typeof import('@/api/analytics');
+type AnalyticsEvent = import('@/api/analytics').AnalyticsEvent;
+
+let queue: AnalyticsEvent[] = [];
+let sending = false;
+let timer: ReturnType<typeof setTimeout> | undefined;
+let sender: Sender | undefined;
+let senderLoad: Promise<Sender> | undefined;
+let listening = false;
+
+function loadSender(): Promise<Sender> {
+  senderLoad ??= import('@/api/analytics').then((module) => (sender = module));
+  return senderLoad;
+}
+
+const byteLength = (text: string) => new TextEncoder().encode(text).length;
+
+function payloadOf(data: Record<string, unknown>): string {
+  try {
+    const json = JSON.stringify(data);
+    return byteLength(json) <= PAYLOAD_MAX_BYTES ? json : JSON.stringify({ truncated: true });
+  } catch {
+    return '{}';
+  }
+}
+
+function currentIndexCode(): string {
+  const fromUrl = new URLSearchParams(window.location.search).get('indexCode');
+  if (fromUrl && /^[A-Za-z0-9_-]{1,32}$/.test(fromUrl)) return fromUrl;
+  return useUserStore.getState().indexCode || DEFAULT_INDEX_CODE;
+}
+
+function schedule(): void {
+  if (timer !== undefined) return;
+  timer = setTimeout(() => {
+    timer = undefined;
+    void flush();
+  }, FLUSH_DELAY_MS);
+}
+
+function onExit(): void {
+  if (timer !== undefined) clearTimeout(timer);
+  timer = undefined;
+  if (!sender || !navigator.onLine || queue.length === 0) return;
+  const batch = queue.splice(0, EXIT_BATCH);
+  queue = [];
+  for (const event of batch) void sender.sendMq(event, { keepalive: true }).catch(() => undefined);
+}
+
+function listen(): void {
+  if (listening) return;
+  listening = true;
+  window.addEventListener('pagehide', onExit);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') onExit();
+  });
+  window.addEventListener('online', () => {
+    if (queue.length > 0) schedule();
+  });
+}
+
+/**
+ * Records an event: `eventCode` (e.g. 'page_view', 'tap_use_right') and a small payload.
+ * Never throws, never waits: the event is queued and sent later.
+ */
+export function track(eventCode: string, data: Record<string, unknown> = {}, context: { page?: string; indexCode?: string } = {}): void {
+  queue.push({
+    eventCode,
+    page: (context.page ?? window.location.pathname).slice(0, 200),
+    indexCode: context.indexCode ?? currentIndexCode(),
+    payload: payloadOf(data),
+  });
+  if (queue.length > MAX_QUEUED) queue.splice(0, queue.length - MAX_QUEUED);
+  listen();
+  void loadSender().catch(() => undefined);
+  schedule();
+}
+
+/** Sends what is queued, one event at a time. Resolves when the queue is empty or sending stops. */
+export async function flush(): Promise<void> {
+  if (sending || queue.length === 0 || !navigator.onLine) return;
+  sending = true;
+  try {
+    const { sendMq } = await loadSender();
+    while (queue.length > 0 && navigator.onLine) {
+      const event = queue.shift()!;
+      // A refused or failed event is dropped: never retried, never toasted.
+      await sendMq(event).catch(() => undefined);
+    }
+  } catch {
+    // The sender's chunk did not load: keep the queue; the next track() schedules a flush.
+  } finally {
+    sending = false;
+  }
+}
+
+/** Events waiting to be sent (for tests and debugging). */
+export const queuedEvents = (): readonly AnalyticsEvent[] => queue;
+
+/** Forgets queued events and timers (tests). */
+export function resetTracking(): void {
+  if (timer !== undefined) clearTimeout(timer);
+  timer = undefined;
+  queue = [];
+  sending = false;
+}
