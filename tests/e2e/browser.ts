@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 /** A WeChat in-app browser on Android (MicroMessenger), as customers open the portal. */
@@ -26,8 +26,8 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
 }
 
-/** A phone: 375×812, touch, device scale 2, WeChat's user agent. */
-export function newPhone(browser: Browser, width = 375): Promise<BrowserContext> {
+/** A phone: 375×812, touch, device scale 2, WeChat's user agent; `extra` e.g. a storage state. */
+export function newPhone(browser: Browser, width = 375, extra: BrowserContextOptions = {}): Promise<BrowserContext> {
   return browser.newContext({
     baseURL: baseUrl(),
     viewport: { width, height: 812 },
@@ -37,6 +37,7 @@ export function newPhone(browser: Browser, width = 375): Promise<BrowserContext>
     userAgent: WECHAT_UA,
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
+    ...extra,
   });
 }
 

@@ -1,10 +1,15 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startGateway } from '../../scripts/gateway-process';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** A temp folder for this run (shared login sessions), removed at the end. */
+    runDir: string;
   }
 }
 
@@ -14,10 +19,18 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   if (!process.env.E2E_SKIP_BUILD) {
-    const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+    // Vitest has loaded .env.test into process.env (VITE_API_PREFIX=/api, NODE_ENV=test), and
+    // Vite prefers process.env over .env.production: build with those removed.
+    const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('VITE_') && key !== 'NODE_ENV'));
+    const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit', env: { ...env, NODE_ENV: 'production' } });
     if (built.status !== 0) throw new Error('vite build failed');
   }
   const gateway = await startGateway();
+  const runDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   project.provide('baseUrl', gateway.baseUrl);
-  return () => gateway.stop();
+  project.provide('runDir', runDir);
+  return async () => {
+    await gateway.stop();
+    rmSync(runDir, { recursive: true, force: true });
+  };
 }

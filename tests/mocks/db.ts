@@ -31,6 +31,8 @@ export interface MockDb {
   tokens: Map<string, string>;
   /** ticket → phone */
   tickets: Map<string, string>;
+  /** WeChat openId → userId */
+  openIds: Map<string, string>;
   events: Record<string, string>[];
 }
 
@@ -63,6 +65,7 @@ function fresh(): MockDb {
     addresses: clone(demoAddresses),
     tokens: new Map(demoUsers.map((u) => [mockToken(u.mobilePhone), u.userId])),
     tickets: new Map(demoUsers.map((u) => [mockTicket(u.mobilePhone), u.mobilePhone])),
+    openIds: new Map(),
     events: [],
   };
 }

@@ -1,7 +1,7 @@
 import { accountHandlers } from './handlers/account';
-import { benefitHandlers } from './handlers/benefits';
+import { adminHandlers, benefitHandlers } from './handlers/benefits';
 import { noticeHandlers } from './handlers/notices';
 import { portalHandlers } from './handlers/portal';
 
 /** The whole contract, mocked (DESIGN §1): used by vitest and by `npm run dev:mock`. */
-export const handlers = [...noticeHandlers, ...benefitHandlers, ...accountHandlers, ...portalHandlers];
+export const handlers = [...noticeHandlers, ...benefitHandlers, ...accountHandlers, ...portalHandlers, ...adminHandlers];

@@ -1,3 +1,4 @@
+import { BizDesc } from '@contract/codes';
 import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import Cookies from 'js-cookie';
@@ -76,12 +77,13 @@ describe('/transferPage with a good ticket', () => {
     expect(useUserStore.getState().fullPath).toBe('');
   });
 
-  it('binds the WeChat profile the SSO handed back', async () => {
+  it('binds the WeChat profile the SSO handed back (it fills a new customer’s generated name and avatar)', async () => {
+    db.tickets.set('mock-ticket-13600136001', '13600136001');
     const { router } = renderScreen(
-      `/transferPage?ticket=mock-ticket-13800138000&data=index&openId=wx-openid-1&nickname=${encodeURIComponent('微信小明')}&headImgUrl=`,
+      `/transferPage?ticket=mock-ticket-13600136001&data=index&openId=wx-openid-1&nickname=${encodeURIComponent('微信小明')}&headImgUrl=${encodeURIComponent('/sso/wx-avatar.svg')}`,
     );
     await landed(router, '/index?indexCode=index');
-    expect(useUserStore.getState().userInfo?.nickname).toBe('微信小明');
+    expect(useUserStore.getState().userInfo).toMatchObject({ nickname: '微信小明', headUrl: '/sso/wx-avatar.svg' });
     expect(useUserStore.getState().nickname).toBe('微信小明');
   });
 
@@ -134,7 +136,7 @@ describe('a ticket that does not work: a clear message and a way to try again, n
 
     const { router, user } = renderScreen('/transferPage?ticket=mock-ticket-13800138000&data=ebt');
     expect(await screen.findByRole('heading', { name: '登录未完成' })).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent('登录凭证无效或已过期，请重新登录');
+    expect(screen.getByRole('alert')).toHaveTextContent(BizDesc.ticketInvalid);
     expect(router.state.location.pathname).toBe('/transferPage');
     await user.click(screen.getByRole('button', { name: '重新登录' }));
     expect(assignLocation).toHaveBeenCalledExactlyOnceWith(loginAgainUrl('/transferPage', 'h5portal', 'ebt'));

@@ -1,3 +1,4 @@
+import { BizDesc } from '@contract/codes';
 import { act, screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
 import { endpoints } from '@contract/endpoints';
@@ -144,7 +145,7 @@ describe('/servWriteOff', () => {
 
   it('shows the gateway’s refusal for a used-up right, with a way to /rights', async () => {
     renderScreen('/servWriteOff?rightId=6', { user: CUSTOMER });
-    expect(await screen.findByText('该权益次数已用完', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(BizDesc.rightUsedUp, {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '查看我的权益' })).toBeInTheDocument();
   });
 

@@ -1,4 +1,5 @@
 import { http } from 'msw';
+import { BizDesc } from '@contract/codes';
 import { endpoints } from '@contract/endpoints';
 import {
   addressBody,
@@ -8,7 +9,7 @@ import {
   updateInfoBody,
   wxinfoBody,
 } from '@contract/schemas';
-import { ADDRESS_MAX_COUNT, normalizeMobile } from '@contract/validation';
+import { ADDRESS_MAX_COUNT, AVATAR_MAX_BYTES, normalizeMobile } from '@contract/validation';
 import {
   AGREEMENT_VERSIONS,
   CURRENT_AGREEMENT_VERSION,
@@ -18,11 +19,20 @@ import type { LoginResult } from '@contract/types';
 import { db, isAgreed, mockToken, nowText, userInfoOf } from '../db';
 import { caller, formBody, jsonBody, ok, parse, query, refused, url } from './common';
 
+/** The image type by its magic bytes (JPEG, PNG, WebP), as the gateway checks it. */
+function imageType(bytes: Uint8Array): string | null {
+  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.slice(from, to));
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  if (bytes[0] === 0x89 && ascii(1, 4) === 'PNG') return 'image/png';
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
+  return null;
+}
+
 function login(request: Request, variant: 'ck' | 'ckNew') {
   const q = parse(ckQuery, query(request));
   if (q instanceof Response) return q;
   const phone = db.tickets.get(q.ticket);
-  if (!phone) return refused('登录凭证无效或已过期，请重新登录');
+  if (!phone) return refused(BizDesc.ticketInvalid);
   db.tickets.delete(q.ticket); // a ticket works once
   let user = db.users.find((u) => u.mobilePhone === normalizeMobile(phone));
   if (!user) {
@@ -61,8 +71,11 @@ export const accountHandlers = [
     if (user instanceof Response) return user;
     const body = parse(wxinfoBody, await jsonBody(request));
     if (body instanceof Response) return body;
-    user.nickname = body.nickname;
-    if (body.headImgUrl) user.headUrl = body.headImgUrl;
+    for (const [openId, userId] of db.openIds) if (openId === body.openId && userId !== user.userId) return refused(BizDesc.wxBoundElsewhere);
+    db.openIds.set(body.openId, user.userId);
+    // As the gateway: the WeChat profile fills only what the customer has not chosen.
+    if (user.nickname === '' || /^用户\d{4}$/.test(user.nickname)) user.nickname = body.nickname;
+    if (user.headUrl === '' && /^\/(?!\/)/.test(body.headImgUrl)) user.headUrl = body.headImgUrl;
     return ok(userInfoOf(user));
   }),
   http.get(url(endpoints.unbind), ({ request }) => {
@@ -87,6 +100,9 @@ export const accountHandlers = [
     if (user instanceof Response) return user;
     const body = parse(updateHeadBody, await formBody(request));
     if (body instanceof Response) return body;
+    const bytes = Uint8Array.from(atob(body.headImg.slice(body.headImg.indexOf(',') + 1)), (ch) => ch.charCodeAt(0));
+    if (!imageType(bytes)) return refused(BizDesc.avatarInvalid);
+    if (bytes.length > AVATAR_MAX_BYTES) return refused(BizDesc.avatarTooLarge);
     user.headUrl = body.headImg;
     return ok({ headUrl: user.headUrl });
   }),
@@ -112,10 +128,12 @@ export const accountHandlers = [
     const existing = body.id ? mine.find((a) => a.id === body.id) : undefined;
     if (body.id && !existing) return refused('地址不存在');
     if (!existing && mine.length >= ADDRESS_MAX_COUNT) return refused(`最多保存${ADDRESS_MAX_COUNT}个地址`);
-    if (body.isDefault) for (const a of mine) a.isDefault = false;
+    // As the gateway: the first address (or the only one left without a default) is the default.
+    const isDefault = body.isDefault || !mine.some((a) => a.isDefault && a.id !== body.id);
+    if (isDefault) for (const a of mine) a.isDefault = false;
     const saved = existing
-      ? Object.assign(existing, body)
-      : { ...body, id: Math.max(0, ...db.addresses.map((a) => a.id ?? 0)) + 1, userId: user.userId };
+      ? Object.assign(existing, body, { isDefault })
+      : { ...body, isDefault, id: Math.max(0, ...db.addresses.map((a) => a.id ?? 0)) + 1, userId: user.userId };
     if (!existing) db.addresses.push(saved);
     const { userId: _u, ...address } = saved;
     return ok(address);

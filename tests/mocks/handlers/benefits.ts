@@ -1,6 +1,7 @@
 import { http } from 'msw';
+import { BizDesc } from '@contract/codes';
 import { endpoints } from '@contract/endpoints';
-import { consumeListQuery, evaluateBody, idQuery, rightsListQuery, writeOffBody } from '@contract/schemas';
+import { adminConfirmBody, consumeListQuery, evaluateBody, idQuery, rightsListQuery, writeOffBody } from '@contract/schemas';
 import type { Consumption } from '@contract/types';
 import catalog from '../../../public/jsons/serviceCatalog.json';
 import { db, nowText, rightStatus, toRight, type MockConsumption } from '../db';
@@ -39,9 +40,10 @@ export const benefitHandlers = [
   http.get(url(endpoints.consumeCount), ({ request }) => {
     const user = caller(request);
     if (user instanceof Response) return user;
-    const mine = db.consumptions.filter((c) => c.userId === user.userId && c.status === 'success');
-    const evaluated = mine.filter((c) => c.evaluateStatus === 1).length;
-    return ok({ total: mine.length, toEvaluate: mine.length - evaluated, evaluated });
+    const mine = db.consumptions.filter((c) => c.userId === user.userId);
+    const done = mine.filter((c) => c.status === 'success');
+    const evaluated = done.filter((c) => c.evaluateStatus === 1).length;
+    return ok({ total: mine.length, toEvaluate: done.length - evaluated, evaluated });
   }),
   http.get(url(endpoints.consumeList), ({ request }) => {
     const user = caller(request);
@@ -62,7 +64,7 @@ export const benefitHandlers = [
     const q = parse(idQuery, query(request));
     if (q instanceof Response) return q;
     const row = db.consumptions.find((c) => c.id === q.id && c.userId === user.userId);
-    if (!row) return refused('服务记录不存在');
+    if (!row) return refused(BizDesc.consumeNotFound);
     expireIfDue(row);
     return ok(toConsumption(row));
   }),
@@ -72,10 +74,10 @@ export const benefitHandlers = [
     const body = parse(writeOffBody, await jsonBody(request));
     if (body instanceof Response) return body;
     const right = db.rights.find((r) => r.id === body.rightId && r.userId === user.userId);
-    if (!right) return refused('权益不存在');
+    if (!right) return refused(BizDesc.rightNotFound);
     const status = rightStatus(right);
-    if (status === 'expired') return refused('该权益已过期');
-    if (status === 'used') return refused('该权益次数已用完');
+    if (status === 'expired') return refused(BizDesc.rightExpired);
+    if (status === 'used') return refused(BizDesc.rightUsedUp);
     const pending = db.consumptions.find((c) => c.rightId === right.id && (expireIfDue(c), c.status === 'pending'));
     if (pending) return ok(toConsumption(pending));
     const row: MockConsumption = {
@@ -98,20 +100,42 @@ export const benefitHandlers = [
     const body = parse(evaluateBody, await jsonBody(request));
     if (body instanceof Response) return body;
     const row = db.consumptions.find((c) => c.id === body.consumeId && c.userId === user.userId);
-    if (!row || row.status !== 'success') return refused('该服务记录不能评价');
-    if (row.evaluateStatus === 1) return refused('该服务已评价');
+    if (!row) return refused(BizDesc.consumeNotFound);
+    if (row.evaluateStatus === 1) return refused(BizDesc.alreadyEvaluated);
+    if (row.status !== 'success') return refused(BizDesc.notEvaluable);
     Object.assign(row, { evaluateStatus: 1, score: body.score, content: body.content, tags: body.tags });
     return ok({ id: row.id, consumeId: row.id, score: body.score, content: body.content, tags: body.tags, createTime: nowText() });
   }),
 ];
 
-/** Test helper: what a provider's scan does (the gateway's /admin/writeOff/confirm). */
-export function confirmWriteOff(writeOffCode: string, providerName = '康源健康科技'): void {
+/** What a provider's scan does (the gateway's /admin/writeOff/confirm): the refusal, or null. */
+function confirm(writeOffCode: string, providerName: string): string | null {
   const row = db.consumptions.find((c) => c.writeOffCode === writeOffCode);
-  if (!row) throw new Error(`no consumption with code ${writeOffCode}`);
-  row.status = 'success';
-  row.providerName = providerName;
-  row.consumeTime = nowText();
+  if (!row) return BizDesc.codeNotFound;
+  expireIfDue(row);
+  if (row.status === 'success') return BizDesc.codeUsed;
+  if (row.status !== 'pending') return BizDesc.codeExpired;
   const right = db.rights.find((r) => r.id === row.rightId);
-  if (right) right.usedTimes += 1;
+  if (!right || (right.totalTimes !== null && right.usedTimes >= right.totalTimes)) return BizDesc.rightUsedUp;
+  Object.assign(row, { status: 'success', providerName, consumeTime: nowText() });
+  right.usedTimes += 1;
+  return null;
 }
+
+/** Test helper: confirms a pending code as a provider would; throws when it is refused. */
+export function confirmWriteOff(writeOffCode: string, providerName = '康源健康科技'): void {
+  const refusal = confirm(writeOffCode, providerName);
+  if (refusal) throw new Error(`confirm ${writeOffCode}: ${refusal}`);
+}
+
+export const adminHandlers = [
+  http.post(url(endpoints.adminWriteOffConfirm), async ({ request }) => {
+    if (request.headers.get('X-Admin-Key') !== 'demo-admin-key') return refused(BizDesc.adminKeyInvalid);
+    const body = parse(adminConfirmBody, await jsonBody(request));
+    if (body instanceof Response) return body;
+    const refusal = confirm(body.writeOffCode, body.providerName);
+    if (refusal) return refused(refusal);
+    const row = db.consumptions.find((c) => c.writeOffCode === body.writeOffCode)!;
+    return ok(toConsumption(row));
+  }),
+];

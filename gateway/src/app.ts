@@ -1,0 +1,143 @@
+/**
+ * Builds the gateway (no listen): envelopes and codes (DESIGN §3, §7 "Gateway details"), the
+ * guard on every A and B call, every route of contract/endpoints.ts, the SSO, the admin
+ * confirm and the built portal. `server.ts` adds the process around it.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { Code, Desc } from '../../contract/codes';
+import type { IndexConfig, ServiceCatalog } from '../../contract/types';
+import type { Config } from './config';
+import type { AppContext, StaticData } from './context';
+import type { Db } from './db/index';
+import { BizError, envelope } from './envelope';
+import { checkRequest } from './guard';
+import { loggerOptions } from './logger';
+import { adminRoutes } from './routes/admin';
+import { agreementRoutes } from './routes/agreement';
+import { analyticsRoutes } from './routes/analytics';
+import { consumptionRoutes } from './routes/consumptions';
+import { loginRoutes } from './routes/login';
+import { noticeRoutes } from './routes/notices';
+import { portalRoutes } from './routes/portal';
+import { rightsRoutes } from './routes/rights';
+import { ssoRoutes } from './routes/sso';
+import { staticRoutes } from './routes/static';
+import { userRoutes } from './routes/user';
+
+/** Every route accepts 64 KB unless it says otherwise (updateHead: 3 MB). */
+export const DEFAULT_BODY_LIMIT = 64 * 1024;
+
+export interface BuildAppOptions {
+  db: Db;
+  config: Config;
+  /** Fastify logger options; default: pino at config.logLevel with redaction. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Reads the static configuration the gateway needs (catalog, index config) once. */
+export function loadStaticData(config: Config): StaticData {
+  const read = <T>(name: string): T => {
+    for (const dir of [path.join(config.distDir, 'jsons'), path.join(config.publicDir, 'jsons')]) {
+      const file = path.join(dir, `${name}.json`);
+      if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as T;
+    }
+    throw new Error(`${name}.json not found in dist/jsons or public/jsons`);
+  };
+  const catalog = read<ServiceCatalog>('serviceCatalog');
+  const indexConfig = read<IndexConfig>('indexConfig');
+  return { catalog, indexConfig, serviceByCode: new Map(catalog.services.map((s) => [s.code, s])) };
+}
+
+class HttpBodyError extends Error {
+  constructor(readonly statusCode: number) {
+    super('invalid body');
+  }
+}
+
+/** One HTTP date string per second: every response carries `Date` (DESIGN §7 "401"). */
+let dateCache = { second: 0, value: '' };
+const httpDate = () => {
+  const second = Math.floor(Date.now() / 1000);
+  if (second !== dateCache.second) dateCache = { second, value: new Date(second * 1000).toUTCString() };
+  return dateCache.value;
+};
+
+export async function buildApp({ db, config, logger }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? loggerOptions(config.logLevel),
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    keepAliveTimeout: 65_000,
+    requestIdHeader: false,
+    routerOptions: { ignoreTrailingSlash: false },
+  });
+  const ctx: AppContext = { db, config, data: loadStaticData(config) };
+
+  app.decorateRequest('userId', null);
+
+  // JSON: an empty body is `{}` (axios sends Content-Type: application/json on a bare PUT);
+  // malformed JSON is HTTP 400.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new HttpBodyError(400), undefined);
+    }
+  });
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    const mode = request.routeOptions.config?.guard;
+    if (!mode) return;
+    const passed = await checkRequest(db, request, reply, mode);
+    if (!passed) return reply;
+  });
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (!reply.hasHeader('date')) reply.header('date', httpDate());
+    return payload;
+  });
+
+  app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
+    if (error instanceof BizError) return reply.code(200).send(envelope(Code.businessError, error.desc, null));
+    const status = error.statusCode ?? 500;
+    if (status === 413) return reply.code(413).send(envelope(Code.tooLarge, Desc.tooLarge, null));
+    if (status >= 400 && status < 500) {
+      request.log.info({ code: error.code }, 'bad request');
+      return reply.code(400).send(envelope(Code.badRequest, Desc.badRequest, null));
+    }
+    // Details only in the log; the client gets the generic sentence (DESIGN §3).
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(200).send(envelope(Code.serverError, Desc.serverError, null));
+  });
+
+  await app.register(compress, {
+    global: true,
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    // Quality 5: most of brotli's gain at a fraction of the default 11's CPU, for dynamic bodies.
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
+  });
+
+  noticeRoutes(app, ctx);
+  consumptionRoutes(app, ctx);
+  rightsRoutes(app, ctx);
+  portalRoutes(app, ctx);
+  userRoutes(app, ctx);
+  loginRoutes(app, ctx);
+  agreementRoutes(app, ctx);
+  analyticsRoutes(app, ctx);
+  adminRoutes(app, ctx);
+  ssoRoutes(app, ctx);
+  await staticRoutes(app, ctx);
+
+  return app;
+}

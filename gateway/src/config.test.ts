@@ -1,0 +1,39 @@
+import { ConfigError, DEMO_ADMIN_KEY, loadConfig } from './config';
+
+describe('config', () => {
+  it('has demo defaults outside production', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ port: 8080, host: '127.0.0.1', adminKey: DEMO_ADMIN_KEY, production: false, databaseUrl: undefined, ssoAllowedOrigins: [] });
+    expect(c.dataDir).toMatch(/\.data[/\\]pglite$/);
+    expect(c.distDir).toMatch(/dist$/);
+  });
+
+  it('reads the environment', () => {
+    const c = loadConfig({ PORT: '9090', HOST: '0.0.0.0', ADMIN_KEY: 'k', SSO_ALLOWED_ORIGINS: 'https://a.example, https://b.example/', LOG_LEVEL: 'warn' });
+    expect(c).toMatchObject({ port: 9090, host: '0.0.0.0', adminKey: 'k', logLevel: 'warn', ssoAllowedOrigins: ['https://a.example', 'https://b.example'] });
+  });
+
+  it('refuses to start in production with demo defaults, listing every problem', () => {
+    try {
+      loadConfig({ NODE_ENV: 'production' });
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(ConfigError);
+      const problems = (e as ConfigError).problems.join('\n');
+      expect(problems).toMatch(/DATABASE_URL/);
+      expect(problems).toMatch(/ADMIN_KEY/);
+      expect(problems).toMatch(/SSO_ALLOWED_ORIGINS/);
+    }
+    expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x', ADMIN_KEY: DEMO_ADMIN_KEY, SSO_ALLOWED_ORIGINS: 'https://a.example' })).toThrow(/demo key/);
+  });
+
+  it('starts in production with real settings', () => {
+    const c = loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x', ADMIN_KEY: 'a-long-real-admin-key-123', SSO_ALLOWED_ORIGINS: 'https://h5.example.com' });
+    expect(c.production).toBe(true);
+  });
+
+  it('refuses nonsense', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ SSO_ALLOWED_ORIGINS: 'https://a.example/path' })).toThrow(/bare origin/);
+  });
+});

@@ -1,0 +1,103 @@
+/**
+ * Gateway settings, read once from the environment (DESIGN §2). Outside production every
+ * setting has a demo default; with NODE_ENV=production the demo defaults are refused and the
+ * gateway does not start (STYLE principle 14: fail fast with the list of what is missing).
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root (gateway/src/ → ../..). */
+export const ROOT_DIR = fileURLToPath(new URL('../..', import.meta.url));
+
+export const DEMO_ADMIN_KEY = 'demo-admin-key';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** PostgreSQL connection string; when absent, embedded PGlite is used. */
+  databaseUrl?: string;
+  /** PGlite data directory; `memory://` keeps the database in memory (tests). */
+  dataDir: string;
+  adminKey: string;
+  /** Origins the SSO page may redirect to (besides loopback outside production). */
+  ssoAllowedOrigins: string[];
+  nodeEnv: string;
+  production: boolean;
+  /** The built portal (`vite build` output). */
+  distDir: string;
+  /** The portal's public/ folder: `/jsons` falls back to it when dist has none. */
+  publicDir: string;
+  logLevel: string;
+  /** Connections of the pg pool. */
+  pgPoolMax: number;
+  sms: {
+    /** Seconds between two codes to one phone. */
+    phoneIntervalSec: number;
+    phonePerDay: number;
+    ipPerHour: number;
+  };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Refusing to start, the settings are not usable:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const int = (value: string | undefined, fallback: number, name: string, problems: string[]) => {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) {
+    problems.push(`${name} must be a non-negative integer (got "${value}")`);
+    return fallback;
+  }
+  return n;
+};
+
+/** Reads the settings from `env`; throws ConfigError when production settings are missing. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const problems: string[] = [];
+  const nodeEnv = env.NODE_ENV || 'development';
+  const production = nodeEnv === 'production';
+  const origins = (env.SSO_ALLOWED_ORIGINS ?? '')
+    .split(',')
+    .map((s) => s.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
+  for (const o of origins) {
+    try {
+      if (new URL(o).origin !== o) problems.push(`SSO_ALLOWED_ORIGINS: "${o}" is not a bare origin`);
+    } catch {
+      problems.push(`SSO_ALLOWED_ORIGINS: "${o}" is not a URL`);
+    }
+  }
+  const adminKey = env.ADMIN_KEY || (production ? '' : DEMO_ADMIN_KEY);
+  if (production) {
+    if (!env.DATABASE_URL) problems.push('DATABASE_URL is required (embedded PGlite is for demos)');
+    if (!env.ADMIN_KEY) problems.push('ADMIN_KEY is required');
+    else if (env.ADMIN_KEY === DEMO_ADMIN_KEY) problems.push('ADMIN_KEY must not be the demo key');
+    else if (env.ADMIN_KEY.length < 16) problems.push('ADMIN_KEY must be at least 16 characters');
+    if (origins.length === 0) problems.push('SSO_ALLOWED_ORIGINS is required (comma-separated origins)');
+  }
+  const config: Config = {
+    port: int(env.PORT, 8080, 'PORT', problems),
+    host: env.HOST || '127.0.0.1',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: path.resolve(ROOT_DIR, env.DATA_DIR || '.data/pglite'),
+    adminKey,
+    ssoAllowedOrigins: origins,
+    nodeEnv,
+    production,
+    distDir: path.resolve(ROOT_DIR, env.DIST_DIR || 'dist'),
+    publicDir: path.resolve(ROOT_DIR, 'public'),
+    logLevel: env.LOG_LEVEL || 'info',
+    pgPoolMax: int(env.PG_POOL_MAX, 16, 'PG_POOL_MAX', problems),
+    sms: {
+      phoneIntervalSec: int(env.SMS_PHONE_INTERVAL_SEC, 60, 'SMS_PHONE_INTERVAL_SEC', problems),
+      phonePerDay: int(env.SMS_PHONE_PER_DAY, 10, 'SMS_PHONE_PER_DAY', problems),
+      ipPerHour: int(env.SMS_IP_PER_HOUR, 30, 'SMS_IP_PER_HOUR', problems),
+    },
+  };
+  if (problems.length) throw new ConfigError(problems);
+  return config;
+}

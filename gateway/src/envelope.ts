@@ -1,0 +1,24 @@
+/**
+ * The envelope of DESIGN §3 and the one exception type routes throw for a business refusal.
+ */
+import { Code, Desc } from '../../contract/codes';
+import type { Envelope } from '../../contract/types';
+
+export const DESC_OK = Desc.ok;
+
+/** `{ code: 200, desc: '成功', obj }`. */
+export const ok = <T>(obj: T): Envelope<T> => ({ code: Code.ok, desc: DESC_OK, obj });
+
+export const envelope = <T>(code: number, desc: string, obj: T): Envelope<T> => ({ code, desc, obj });
+
+/**
+ * A business rule refused the request: answered as HTTP 200 + code 10001 with `desc`, the
+ * Chinese sentence the user sees (DESIGN §3). Throw it from anywhere inside a handler or a
+ * transaction (the transaction rolls back).
+ */
+export class BizError extends Error {
+  constructor(readonly desc: string) {
+    super(desc);
+    this.name = 'BizError';
+  }
+}

@@ -1,0 +1,122 @@
+import { Code, Desc, REPLAY_WINDOW_MS } from '../../contract/codes';
+import { endpoints } from '../../contract/endpoints';
+import { sha256 } from './guard';
+import { createTestGateway, DEMO, newNonce, type TestGateway } from './test-helpers';
+import { createSession } from './routes/login';
+
+describe('guard: nonce, timestamp and bearer token on every A and B call', () => {
+  let gw: TestGateway;
+  beforeAll(async () => {
+    gw = await createTestGateway();
+  });
+  afterAll(() => gw.close());
+
+  it('passes a signed call with a live token', async () => {
+    const res = await gw.send('GET', endpoints.noticeCount, { as: 'customer' });
+    expect(res.json).toMatchObject({ code: Code.ok, obj: { unreadCount: 5 } });
+  });
+
+  it('refuses a stale timestamp with the server time', async () => {
+    const before = Date.now();
+    for (const timestamp of [before - REPLAY_WINDOW_MS - 1000, before + REPLAY_WINDOW_MS + 5000]) {
+      const res = await gw.send('GET', endpoints.noticeCount, { as: 'customer', timestamp });
+      expect(res.status).toBe(200);
+      expect(res.json).toMatchObject({ code: Code.unauthorized, desc: Desc.clock, obj: { reason: 'clock' } });
+      const { serverTime } = res.json.obj as { serverTime: number };
+      expect(serverTime).toBeGreaterThanOrEqual(before);
+      expect(serverTime).toBeLessThanOrEqual(Date.now());
+    }
+  });
+
+  it('accepts a timestamp 4 minutes off (inside the window)', async () => {
+    const res = await gw.send('GET', endpoints.noticeCount, { as: 'customer', timestamp: Date.now() - 4 * 60_000 });
+    expect(res.json.code).toBe(Code.ok);
+  });
+
+  it('refuses a missing or non-numeric timestamp as a clock problem', async () => {
+    for (const timestamp of [null, 'yesterday']) {
+      const res = await gw.send('GET', endpoints.noticeCount, { as: 'customer', timestamp });
+      expect(res.json).toMatchObject({ code: Code.unauthorized, obj: { reason: 'clock' } });
+    }
+  });
+
+  it('refuses a reused nonce, also from another user and on another path', async () => {
+    const nonce = newNonce();
+    expect((await gw.send('GET', endpoints.noticeCount, { as: 'customer', nonce })).json.code).toBe(Code.ok);
+    const again = await gw.send('GET', endpoints.noticeCount, { as: 'customer', nonce });
+    expect(again.json).toMatchObject({ code: Code.unauthorized, desc: Desc.replay, obj: { reason: 'replay' } });
+    const elsewhere = await gw.send('GET', endpoints.portalGetMore, { nonce });
+    expect(elsewhere.json.obj).toEqual({ reason: 'replay' });
+  });
+
+  it('refuses a missing or malformed nonce', async () => {
+    for (const nonce of [null, 'short', 'has spaces in it!!']) {
+      const res = await gw.send('GET', endpoints.noticeCount, { as: 'customer', nonce });
+      expect(res.json).toMatchObject({ code: Code.unauthorized, obj: { reason: 'replay' } });
+    }
+  });
+
+  it('refuses a call without a token (no-token)', async () => {
+    const res = await gw.send('GET', endpoints.noticeList);
+    expect(res.json).toEqual({ code: Code.unauthorized, desc: Desc.noToken, obj: { reason: 'no-token' } });
+  });
+
+  it('refuses an unknown token (token-expired)', async () => {
+    const res = await gw.send('GET', endpoints.noticeList, { as: { token: 'x'.repeat(43) } });
+    expect(res.json).toEqual({ code: Code.unauthorized, desc: Desc.tokenExpired, obj: { reason: 'token-expired' } });
+  });
+
+  it('refuses an expired token (token-expired)', async () => {
+    const token = await createSession(gw.db, DEMO.customer.userId);
+    expect((await gw.send('GET', endpoints.noticeCount, { as: { token } })).json.code).toBe(Code.ok);
+    await gw.db.query(`update sessions set expires_at = now() - interval '1 second' where token_hash = $1`, [sha256(token)]);
+    const res = await gw.send('GET', endpoints.noticeCount, { as: { token } });
+    expect(res.json.obj).toEqual({ reason: 'token-expired' });
+  });
+
+  it('gives tokens a 7-day life and stores only their hash', async () => {
+    const token = await createSession(gw.db, DEMO.agent.userId);
+    const rows = await gw.db.query<{ days: number; n: number }>(
+      `select round(extract(epoch from expires_at - created_at) / 86400)::int as days,
+              (select count(*)::int from sessions where token_hash = $2) as n
+         from sessions where token_hash = $1`,
+      [sha256(token), token],
+    );
+    expect(rows[0]).toEqual({ days: 7, n: 0 });
+  });
+
+  it('lets public calls through without a token, and with a bad one', async () => {
+    expect((await gw.send('GET', endpoints.portalGetMore)).json.code).toBe(Code.ok);
+    expect((await gw.send('GET', endpoints.portalGetMore, { as: { token: 'y'.repeat(43) } })).json.code).toBe(Code.ok);
+  });
+
+  it('still checks nonce and timestamp on public calls', async () => {
+    expect((await gw.send('GET', endpoints.portalGetMore, { timestamp: 1 })).json.obj).toMatchObject({ reason: 'clock' });
+    expect((await gw.send('POST', endpoints.sendMq, { nonce: null, form: true, body: { eventCode: 'x', page: '/' } })).json.obj).toEqual({
+      reason: 'replay',
+    });
+  });
+
+  it('does not header-check /jsons, /sso, /admin', async () => {
+    const json = await gw.app.inject({ method: 'GET', url: '/jsons/indexConfig.json' });
+    expect(json.statusCode).toBe(200);
+    const sso = await gw.app.inject({ method: 'GET', url: '/sso/login?redirect_url=http://localhost:8080/transferPage' });
+    expect(sso.statusCode).toBe(200);
+  });
+
+  it('puts a Date header on every response', async () => {
+    const api = await gw.send('GET', endpoints.noticeCount, { as: 'customer' });
+    const refused = await gw.send('GET', endpoints.noticeCount);
+    const json = await gw.app.inject({ method: 'GET', url: '/jsons/indexConfig.json' });
+    for (const res of [api, refused, { headers: json.headers }]) {
+      expect(Date.parse(String(res.headers.date))).toBeGreaterThan(Date.now() - 60_000);
+    }
+  });
+
+  it('prunes nonces older than twice the window', async () => {
+    const { pruneGuardTables } = await import('./guard');
+    await gw.db.query(`insert into nonces (nonce, seen_at) values ('old-nonce-123', now() - interval '11 minutes')`);
+    await pruneGuardTables(gw.db);
+    expect(await gw.db.query(`select 1 from nonces where nonce = 'old-nonce-123'`)).toEqual([]);
+  });
+});

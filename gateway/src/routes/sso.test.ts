@@ -1,0 +1,259 @@
+import { BizDesc, Code } from '../../../contract/codes';
+import { endpoints } from '../../../contract/endpoints';
+import type { LoginResult, Notice, Page, Right } from '../../../contract/types';
+import { Messages } from '../../../contract/validation';
+import { sha256 } from '../guard';
+import { createTestGateway, testConfig, type TestGateway } from '../test-helpers';
+
+const REDIRECT = 'http://localhost:5173/transferPage';
+
+/** Form-urlencoded POST /sso/login. */
+function postLogin(gw: TestGateway, fields: Record<string, string>) {
+  return gw.app.inject({
+    method: 'POST',
+    url: endpoints.ssoLogin,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ redirect_url: REDIRECT, source: 'h5portal', data: 'index', ...fields }).toString(),
+  });
+}
+
+async function sendSms(gw: TestGateway, phone: string, ip = '127.0.0.1') {
+  const res = await gw.app.inject({ method: 'POST', url: endpoints.ssoSms, payload: { phone }, remoteAddress: ip });
+  return res.json() as { code: number; desc: string; obj: { sent: true; demoCode?: string } | null };
+}
+
+/** SMS + form login; returns the redirect URL. */
+async function ssoLogin(gw: TestGateway, phone: string, extra: Record<string, string> = {}) {
+  const sms = await sendSms(gw, phone);
+  expect(sms.code).toBe(Code.ok);
+  const res = await postLogin(gw, { phone, code: sms.obj!.demoCode!, ...extra });
+  expect(res.statusCode).toBe(302);
+  return new URL(String(res.headers.location));
+}
+
+describe('SSO page and login', () => {
+  let gw: TestGateway;
+  beforeAll(async () => {
+    // Relaxed limits: these tests log the same phones in several times.
+    gw = await createTestGateway({ sms: { phoneIntervalSec: 0, phonePerDay: 1000, ipPerHour: 1000 } });
+  });
+  afterAll(() => gw.close());
+
+  it('renders a Chinese mobile login page with its CSP and no inline script', async () => {
+    const res = await gw.app.inject({ method: 'GET', url: `${endpoints.ssoLogin}?redirect_url=${encodeURIComponent(REDIRECT)}&source=h5portal&data=ebt` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain('name="viewport"');
+    expect(res.body).toContain('获取验证码');
+    expect(res.body).toContain('微信授权登录');
+    expect(res.body).toContain('《平台用户协议》');
+    expect(res.body).toContain('value="ebt"');
+    expect(res.body).not.toMatch(/<script>|<script(?![^>]*src)[^>]*>/);
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('same-origin');
+    for (const asset of ['/sso/sso.js', '/sso/sso.css', '/sso/wx-avatar.svg']) {
+      expect((await gw.app.inject({ method: 'GET', url: asset })).statusCode).toBe(200);
+    }
+  });
+
+  it('accepts any loopback http origin and port outside production', async () => {
+    for (const url of ['http://localhost:8080/transferPage', 'http://127.0.0.1:4173/transferPage1', 'http://[::1]:9999/x']) {
+      const res = await gw.app.inject({ method: 'GET', url: `${endpoints.ssoLogin}?redirect_url=${encodeURIComponent(url)}` });
+      expect(res.statusCode, url).toBe(200);
+    }
+  });
+
+  it('refuses a foreign redirect_url with an error page and no redirect', async () => {
+    for (const url of ['https://evil.example/transferPage', 'http://localhost.evil.example/', 'https://localhost/x', 'javascript:alert(1)', '//evil.example', 'http://user:pw@localhost/']) {
+      const page = await gw.app.inject({ method: 'GET', url: `${endpoints.ssoLogin}?redirect_url=${encodeURIComponent(url)}` });
+      expect(page.statusCode, url).toBe(400);
+      expect(page.headers.location).toBeUndefined();
+      const sms = await sendSms(gw, '13511112222');
+      const post = await postLogin(gw, { phone: '13511112222', code: sms.obj?.demoCode ?? '000000', redirect_url: url });
+      expect(post.statusCode, url).toBe(400);
+      expect(post.headers.location).toBeUndefined();
+      expect(post.body).toContain(BizDesc.redirectNotAllowed);
+      await gw.db.query(`delete from sms_codes where phone = '13511112222'`);
+    }
+  });
+
+  it('sends a 6-digit code (demoCode outside production) and refuses a landline', async () => {
+    const sms = await sendSms(gw, '+8613522223333');
+    expect(sms).toMatchObject({ code: Code.ok, obj: { sent: true, demoCode: expect.stringMatching(/^\d{6}$/) } });
+    const [row] = await gw.db.query<{ phone: string; code_hash: string }>(`select phone, code_hash from sms_codes where phone = '13522223333'`);
+    expect(row.code_hash).not.toContain(sms.obj!.demoCode);
+    expect(await sendSms(gw, '010-12345678')).toMatchObject({ code: Code.businessError, desc: Messages.mobileInvalid });
+    expect(await sendSms(gw, '')).toMatchObject({ code: Code.businessError, desc: Messages.mobileInvalid });
+  });
+
+  it('rate-limits sending per phone: one per 60 s (the default)', async () => {
+    const relaxed = gw.config.sms;
+    gw.config.sms = testConfig().sms;
+    try {
+      expect(gw.config.sms.phoneIntervalSec).toBe(60);
+      expect((await sendSms(gw, '13533334444')).code).toBe(Code.ok);
+      expect(await sendSms(gw, '13533334444')).toMatchObject({ code: Code.businessError, desc: BizDesc.smsTooFrequent });
+      await gw.db.query(`update sms_codes set created_at = now() - interval '61 seconds' where phone = '13533334444'`);
+      expect((await sendSms(gw, '13533334444')).code).toBe(Code.ok);
+    } finally {
+      gw.config.sms = relaxed;
+    }
+  });
+
+  it('rate-limits sending per phone per day and per IP', async () => {
+    const limited = await createTestGateway({ sms: { phoneIntervalSec: 0, phonePerDay: 3, ipPerHour: 5 } });
+    try {
+      for (let i = 0; i < 3; i++) expect((await sendSms(limited, '13544445555', '10.0.0.1')).code).toBe(Code.ok);
+      expect(await sendSms(limited, '13544445555', '10.0.0.1')).toMatchObject({ desc: BizDesc.smsDailyLimit });
+      for (let i = 0; i < 2; i++) expect((await sendSms(limited, `1355555000${i}`, '10.0.0.1')).code).toBe(Code.ok);
+      expect(await sendSms(limited, '13555550009', '10.0.0.1')).toMatchObject({ desc: BizDesc.smsIpLimit });
+      expect((await sendSms(limited, '13555550009', '10.0.0.2')).code).toBe(Code.ok);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('a wrong code shows the page again with a Chinese error and the phone kept; 5 wrong attempts end the code', async () => {
+    const sms = await sendSms(gw, '13566667777');
+    const wrong = sms.obj!.demoCode === '111111' ? '222222' : '111111';
+    const res = await postLogin(gw, { phone: '13566667777', code: wrong });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(BizDesc.smsCodeWrong);
+    expect(res.body).toContain('value="13566667777"');
+    for (let i = 0; i < 4; i++) await postLogin(gw, { phone: '13566667777', code: wrong });
+    const right = await postLogin(gw, { phone: '13566667777', code: sms.obj!.demoCode! });
+    expect(right.statusCode).toBe(200);
+    expect(right.body).toContain(BizDesc.smsTooManyAttempts);
+  });
+
+  it('an expired or already used code is refused', async () => {
+    const sms = await sendSms(gw, '13577778888');
+    await gw.db.query(`update sms_codes set expires_at = now() - interval '1 second' where phone = '13577778888'`);
+    const res = await postLogin(gw, { phone: '13577778888', code: sms.obj!.demoCode! });
+    expect(res.body).toContain(BizDesc.smsCodeExpired);
+    expect((await postLogin(gw, { phone: '13577778888', code: 'abc' })).body).toContain(Messages.smsCodeInvalid);
+  });
+
+  it('a landline or a bad phone is refused on the form with 请填写正确的手机号', async () => {
+    const res = await postLogin(gw, { phone: '010-12345678', code: '123456' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(Messages.mobileInvalid);
+  });
+
+  it('success → 302 to redirect_url with ticket and the untouched data; ck logs the demo customer in', async () => {
+    const url = await ssoLogin(gw, '13800138000', { data: 'ryb&x=1' });
+    expect(url.origin + url.pathname).toBe(REDIRECT);
+    expect(url.searchParams.get('data')).toBe('ryb&x=1');
+    const ticket = url.searchParams.get('ticket')!;
+    expect(ticket).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    const ck = await gw.send<LoginResult>('GET', endpoints.loginCk, { query: { ticket, source: 'h5portal' } });
+    expect(ck.json).toMatchObject({
+      code: Code.ok,
+      obj: { userInfo: { userId: 'u-13800138000', mobilePhone: '13800138000', role: 'customer' }, role: 'customer', ucUserId: 'UC20260001' },
+    });
+    expect(ck.json.obj.theme).toBeUndefined();
+    // The token works.
+    const count = await gw.send('GET', endpoints.noticeCount, { as: { token: ck.json.obj.token } });
+    expect(count.json.code).toBe(Code.ok);
+    // A ticket works once.
+    const again = await gw.send('GET', endpoints.loginCk, { query: { ticket, source: 'h5portal' } });
+    expect(again.json).toMatchObject({ code: Code.businessError, desc: BizDesc.ticketInvalid });
+  });
+
+  it('an expired ticket is refused', async () => {
+    const url = await ssoLogin(gw, '13900139000');
+    const ticket = url.searchParams.get('ticket')!;
+    await gw.db.query(`update login_tickets set expires_at = now() - interval '1 second' where ticket_hash = $1`, [sha256(ticket)]);
+    const ck = await gw.send('GET', endpoints.loginCkNew, { query: { ticket, source: 'h5portal' } });
+    expect(ck.json).toMatchObject({ code: Code.businessError, desc: BizDesc.ticketInvalid });
+  });
+
+  it('ckNew returns the theme; the agent gets promoterId and agentId', async () => {
+    const url = await ssoLogin(gw, '13900139000');
+    const ck = await gw.send<LoginResult>('GET', endpoints.loginCkNew, { query: { ticket: url.searchParams.get('ticket')!, source: 'h5portal' } });
+    expect(ck.json.obj).toMatchObject({ theme: 'indexNew', role: 'agent', promoterId: 'P100239', agentId: 'A9001', ucAgentUserId: 'UA9001' });
+  });
+
+  it('a new phone becomes a new customer: no rights, one welcome notice, agreements not accepted, attribution recorded', async () => {
+    const url = await ssoLogin(gw, '13612340000');
+    const ck = await gw.send<LoginResult>('GET', endpoints.loginCk, {
+      query: { ticket: url.searchParams.get('ticket')!, source: 'h5portal', promoterId: 'P100239', agentId: 'A9001' },
+    });
+    expect(ck.json.obj).toMatchObject({ role: 'customer', userInfo: { mobilePhone: '13612340000', nickname: '用户0000' } });
+    expect(ck.json.obj.userInfo.agreementVersion).toBeUndefined();
+    const as = { token: ck.json.obj.token };
+    expect((await gw.send<Right[]>('GET', endpoints.rightsList, { as })).json.obj).toEqual([]);
+    const notices = await gw.send<Page<Notice>>('GET', endpoints.noticeList, { as });
+    expect(notices.json.obj.total).toBe(1);
+    expect(notices.json.obj.list[0]).toMatchObject({ title: '欢迎使用健康服务平台', readFlag: 0, noticeType: 'system' });
+    expect((await gw.send('GET', endpoints.agreement, { as })).json.obj).toMatchObject({ agreed: false });
+    const [attr] = await gw.db.query('select promoter_id, agent_id from attributions where user_id = $1', [ck.json.obj.userInfo.userId]);
+    expect(attr).toEqual({ promoter_id: 'P100239', agent_id: 'A9001' });
+    const agreed = await gw.send('POST', endpoints.agreementAgree, { as });
+    expect(agreed.json.obj).toMatchObject({ agreementVersion: 'v2-v2' });
+    expect((await gw.send('GET', endpoints.agreement, { as })).json.obj).toMatchObject({ agreed: true, agreeTime: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/) });
+    // A second login is not a first login: no new attribution, no second welcome.
+    const url2 = await ssoLogin(gw, '13612340000');
+    await new Promise((r) => setTimeout(r, 0));
+    const ck2 = await gw.send<LoginResult>('GET', endpoints.loginCk, { query: { ticket: url2.searchParams.get('ticket')!, source: 'h5portal', promoterId: 'P999' } });
+    expect(ck2.json.obj.userInfo.userId).toBe(ck.json.obj.userInfo.userId);
+    const [{ n }] = await gw.db.query<{ n: number }>('select count(*)::int as n from notices where user_id = $1', [ck.json.obj.userInfo.userId]);
+    expect(n).toBe(1);
+  });
+
+  it('微信授权登录 adds openId, nickname and a local headImgUrl; wxinfo binds them', async () => {
+    const phone = '13687654321';
+    const sms = await sendSms(gw, phone);
+    const res = await postLogin(gw, { phone, code: sms.obj!.demoCode!, wx: '1' });
+    const url = new URL(String(res.headers.location));
+    const openId = url.searchParams.get('openId')!;
+    expect(openId).toMatch(/^wx_/);
+    expect(url.searchParams.get('headImgUrl')).toBe('/sso/wx-avatar.svg');
+    const ck = await gw.send<LoginResult>('GET', endpoints.loginCk, { query: { ticket: url.searchParams.get('ticket')!, source: 'h5portal' } });
+    const wx = await gw.send('POST', endpoints.wxinfo, {
+      as: { token: ck.json.obj.token },
+      body: { openId, nickname: url.searchParams.get('nickname'), headImgUrl: url.searchParams.get('headImgUrl') },
+    });
+    expect(wx.json.obj).toMatchObject({ nickname: '微信用户4321', headUrl: '/sso/wx-avatar.svg' });
+  });
+
+  it('a remote headImgUrl is never stored', async () => {
+    const wx = await gw.send('POST', endpoints.wxinfo, { as: 'agent', body: { openId: 'wx_agent', nickname: '李', headImgUrl: 'https://thirdwx.example/x.png' } });
+    expect(wx.json.obj).toMatchObject({ headUrl: '' });
+  });
+
+  it('unbind revokes the token and unbinds the phone; logging in again rebinds the same customer', async () => {
+    const url = await ssoLogin(gw, '13700137000');
+    const ck = await gw.send<LoginResult>('GET', endpoints.loginCk, { query: { ticket: url.searchParams.get('ticket')!, source: 'h5portal' } });
+    const as = { token: ck.json.obj.token };
+    expect((await gw.send('GET', endpoints.unbind, { as })).json).toEqual({ code: Code.ok, desc: '成功', obj: null });
+    expect((await gw.send('GET', endpoints.noticeCount, { as })).json.obj).toEqual({ reason: 'token-expired' });
+    expect((await gw.send('GET', endpoints.noticeCount, { as: 'empty' })).json.obj).toEqual({ reason: 'token-expired' });
+    const [u] = await gw.db.query('select mobile_phone, unbound_phone from users where id = $1', ['u-13700137000']);
+    expect(u).toEqual({ mobile_phone: null, unbound_phone: '13700137000' });
+    const url2 = await ssoLogin(gw, '13700137000');
+    const ck2 = await gw.send<LoginResult>('GET', endpoints.loginCk, { query: { ticket: url2.searchParams.get('ticket')!, source: 'h5portal' } });
+    expect(ck2.json.obj.userInfo).toMatchObject({ userId: 'u-13700137000', mobilePhone: '13700137000' });
+  });
+});
+
+describe('SSO in production', () => {
+  let gw: TestGateway;
+  beforeAll(async () => {
+    gw = await createTestGateway({ production: true, nodeEnv: 'production', ssoAllowedOrigins: ['https://h5.example.com'] });
+  });
+  afterAll(() => gw.close());
+
+  it('redirects only to SSO_ALLOWED_ORIGINS and never shows the code', async () => {
+    const local = await gw.app.inject({ method: 'GET', url: `${endpoints.ssoLogin}?redirect_url=${encodeURIComponent(REDIRECT)}` });
+    expect(local.statusCode).toBe(400);
+    const allowed = await gw.app.inject({ method: 'GET', url: `${endpoints.ssoLogin}?redirect_url=${encodeURIComponent('https://h5.example.com/transferPage')}` });
+    expect(allowed.statusCode).toBe(200);
+    const sms = await sendSms(gw, '13800138000');
+    expect(sms).toEqual({ code: Code.ok, desc: '成功', obj: { sent: true } });
+  });
+});

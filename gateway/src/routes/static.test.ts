@@ -1,0 +1,93 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Code } from '../../../contract/codes';
+import { createTestGateway, type TestGateway } from '../test-helpers';
+import { inlineScriptHashes } from './static';
+
+const INLINE = "(function(){document.documentElement.style.fontSize='37.5px'})();";
+const INDEX = `<!doctype html><html lang="zh-CN"><head><meta charset="UTF-8"><title>健康服务平台</title>
+<script>${INLINE}</script><script type="module" crossorigin src="/assets/index-abc123.js"></script></head>
+<body><div id="root"></div></body></html>`;
+
+describe('the built portal', () => {
+  let gw: TestGateway;
+  let dist: string;
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-dist-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
+    fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('健康'.repeat(2000))});`);
+    fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    gw = await createTestGateway({ distDir: dist });
+  });
+  afterAll(async () => {
+    await gw.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) => gw.app.inject({ method: 'GET', url, headers });
+
+  it('serves index.html with no-cache and a CSP carrying the inline script hash', async () => {
+    const hash = `'sha256-${createHash('sha256').update(INLINE).digest('base64')}'`;
+    expect(inlineScriptHashes(INDEX)).toEqual([hash]);
+    for (const url of ['/', '/index.html']) {
+      const res = await get(url, { accept: 'text/html' });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain(`script-src 'self' ${hash}`);
+      for (const part of ["object-src 'none'", "base-uri 'self'", "frame-ancestors 'none'"]) expect(csp).toContain(part);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('same-origin');
+      expect(Date.parse(String(res.headers.date))).not.toBeNaN();
+    }
+  });
+
+  it('falls back to index.html for client routes that accept HTML', async () => {
+    for (const url of ['/rights?tab=records', '/index/servMore', '/portal/agreement/user/v2', '/no-such-screen']) {
+      const res = await get(url, { accept: 'text/html,application/xhtml+xml' });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<div id="root">');
+    }
+    expect((await get('/rights', { accept: 'application/json' })).statusCode).toBe(404);
+    expect((await get('/assets/missing.js', { accept: 'text/html' })).statusCode).toBe(404);
+  });
+
+  it('serves hashed assets immutable, compressed with brotli or gzip', async () => {
+    const br = await get('/assets/index-abc123.js', { 'accept-encoding': 'br, gzip' });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers['content-encoding']).toBe('br');
+    const gz = await get('/assets/index-abc123.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(Date.parse(String(gz.headers.date))).not.toBeNaN();
+  });
+
+  it('serves /jsons from public/jsons when dist has none, with an ETag, not enveloped', async () => {
+    const res = await get('/jsons/indexConfig.json');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.json()).toHaveProperty('index.productLine', 'std');
+    const again = await get('/jsons/indexConfig.json', { 'if-none-match': String(res.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    const missing = await get('/jsons/nope.json');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().code).toBe(Code.notFound);
+    expect((await get('/jsons/..%2Fpackage.json')).statusCode).toBe(404);
+  });
+});
+
+describe('without a build', () => {
+  it('answers 404 envelopes instead of the SPA, and still serves /jsons', async () => {
+    const gw = await createTestGateway({ distDir: path.join(os.tmpdir(), 'gw-no-dist-here') });
+    try {
+      const page = await gw.app.inject({ method: 'GET', url: '/index', headers: { accept: 'text/html' } });
+      expect(page.statusCode).toBe(404);
+      expect((await gw.app.inject({ method: 'GET', url: '/jsons/serviceCatalog.json' })).statusCode).toBe(200);
+    } finally {
+      await gw.close();
+    }
+  });
+});

@@ -1,0 +1,151 @@
+/**
+ * The built portal (DESIGN §1, issue 3): dist/ with an SPA fallback to index.html,
+ * `immutable` caching of hashed assets, `no-cache` on index.html, /jsons/*.json (dist/jsons,
+ * else public/jsons so tests run without a build), and the security headers of DESIGN §7.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Code, Desc } from '../../../contract/codes';
+import { A, B } from '../../../contract/endpoints';
+import type { Config } from '../config';
+import type { AppContext } from '../context';
+import { envelope } from '../envelope';
+
+/** sha256 CSP sources of every inline <script> (no src) of an HTML document. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const m of html.matchAll(/<script(?![^>]*\ssrc\s*=)[^>]*>([\s\S]*?)<\/script>/gi)) {
+    hashes.push(`'sha256-${createHash('sha256').update(m[1], 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/** The Content-Security-Policy of our HTML: scripts from our origin and the hashed inline ones. */
+export function contentSecurityPolicy(scriptHashes: string[] = []) {
+  return [
+    "default-src 'self'",
+    `script-src 'self'${scriptHashes.length ? ` ${scriptHashes.join(' ')}` : ''}`,
+    // antd-mobile sets style attributes at run time; index.html has an inline critical <style>.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+const SSO_CSP = contentSecurityPolicy();
+
+interface IndexHtml {
+  mtimeMs: number;
+  html: string;
+  csp: string;
+}
+
+/** index.html with its CSP, re-read when the file changes (a rebuild while running). */
+function indexLoader(distDir: string) {
+  const file = path.join(distDir, 'index.html');
+  let cached: IndexHtml | null = null;
+  return (): IndexHtml | null => {
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(file);
+    } catch {
+      return null;
+    }
+    if (!cached || cached.mtimeMs !== stat.mtimeMs) {
+      const html = fs.readFileSync(file, 'utf8');
+      cached = { mtimeMs: stat.mtimeMs, html, csp: contentSecurityPolicy(inlineScriptHashes(html)) };
+    }
+    return cached;
+  };
+}
+
+const API_PREFIXES = [`${A}/`, `${B}/`, '/admin/', '/sso/', '/jsons/', '/media/', '/api/'];
+
+/** A GET for a client-side route: HTML accepted, not an API path, no file extension. */
+function isSpaNavigation(request: FastifyRequest) {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const pathname = request.url.split('?')[0];
+  if (API_PREFIXES.some((p) => pathname.startsWith(p))) return false;
+  if (/\.[A-Za-z0-9]+$/.test(pathname)) return false;
+  return (request.headers.accept ?? '').includes('text/html');
+}
+
+/** Finds /jsons/<name>.json: dist/jsons first, then public/jsons. */
+function jsonFile(config: Config, name: string): string | null {
+  for (const dir of [path.join(config.distDir, 'jsons'), path.join(config.publicDir, 'jsons')]) {
+    const file = path.join(dir, `${name}.json`);
+    if (fs.existsSync(file)) return file;
+  }
+  return null;
+}
+
+const notFound = (reply: FastifyReply) => reply.code(404).send(envelope(Code.notFound, Desc.notFound, null));
+
+export async function staticRoutes(app: FastifyInstance, { config }: AppContext) {
+  const loadIndex = indexLoader(config.distDir);
+
+  // Security headers: every response gets nosniff and the referrer policy; HTML gets the CSP.
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (type.startsWith('text/html')) {
+      const isPortal = !request.url.startsWith('/sso/');
+      reply.header('content-security-policy', isPortal ? (loadIndex()?.csp ?? SSO_CSP) : SSO_CSP);
+      reply.header('x-frame-options', 'DENY');
+    }
+    return payload;
+  });
+
+  app.get<{ Params: { name: string } }>('/jsons/:name', async (req, reply) => {
+    const match = /^([A-Za-z0-9_-]{1,64})\.json$/.exec(req.params.name);
+    const file = match ? jsonFile(config, match[1]) : null;
+    if (!file) return notFound(reply);
+    const body = await fs.promises.readFile(file);
+    const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+    reply.header('etag', etag).header('cache-control', 'no-cache');
+    if (req.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.header('content-type', 'application/json; charset=utf-8').send(body);
+  });
+
+  const sendIndex = (reply: FastifyReply) => {
+    const index = loadIndex();
+    if (!index) return notFound(reply);
+    return reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(index.html);
+  };
+
+  // The document itself: always the SPA shell with its CSP (the plugin would answer 403 for '/').
+  app.get('/', (_req, reply) => sendIndex(reply));
+  app.get('/index.html', (_req, reply) => sendIndex(reply));
+
+  if (fs.existsSync(config.distDir)) {
+    await app.register(fastifyStatic, {
+      root: config.distDir,
+      index: false,
+      wildcard: true,
+      // Our own Cache-Control per file (setHeaders); the plugin's would overwrite it.
+      cacheControl: false,
+      // NOTE: the portal's own not-found screen is a client route; we answer misses below.
+      setHeaders(res, filePath) {
+        const rel = path.relative(config.distDir, filePath).split(path.sep).join('/');
+        if (rel.startsWith('assets/')) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        else if (rel === 'index.html') res.setHeader('cache-control', 'no-cache');
+        else res.setHeader('cache-control', 'public, max-age=3600');
+      },
+    });
+  }
+
+  // Unknown path: the SPA for a page navigation, else a 404 envelope (DESIGN §7).
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0];
+    if (pathname === '/' || pathname === '/index.html' || isSpaNavigation(request)) return sendIndex(reply);
+    return notFound(reply);
+  });
+}

@@ -1,0 +1,146 @@
+/**
+ * What the gateway's tests share: an app on a fresh database (in-memory PGlite, or a new
+ * throwaway database on the PostgreSQL of DATABASE_URL), migrated and seeded, plus signed
+ * requests (fresh nonce + timestamp, SPEC §7 headers) as a demo user.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { demoUsers } from '../../contract/demo-data';
+import { CLIENT_TYPE, CLIENT_VERSION } from '../../contract/endpoints';
+import type { Envelope } from '../../contract/types';
+import { buildApp } from './app';
+import { loadConfig, type Config } from './config';
+import { openDb, type Db } from './db/index';
+import { migrate } from './db/migrate';
+import { seed } from './db/seed';
+import { createSession } from './routes/login';
+
+/** The demo users by role in the contract cases. */
+export const DEMO = {
+  customer: demoUsers.find((u) => u.mobilePhone === '13800138000')!,
+  agent: demoUsers.find((u) => u.mobilePhone === '13900139000')!,
+  empty: demoUsers.find((u) => u.mobilePhone === '13700137000')!,
+};
+export type DemoRole = keyof typeof DEMO;
+
+export const onPostgres = !!process.env.DATABASE_URL;
+
+/** A test config: demo mode, quiet, the real dist/ unless overridden. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
+}
+
+/**
+ * A fresh database: in-memory PGlite (or `dataDir`), or on PostgreSQL a new database
+ * created beside the one of DATABASE_URL and dropped by `drop()`.
+ */
+export async function freshDb(dataDir?: string): Promise<{ db: Db; drop: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url || dataDir) {
+    const db = await openDb({ dataDir: dataDir ?? 'memory://' });
+    return { db, drop: () => db.close() };
+  }
+  const name = `gw_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  const db = await openDb({ databaseUrl: u.toString(), poolMax: 60 });
+  return {
+    db,
+    drop: async () => {
+      await db.close();
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface SendOptions {
+  /** A demo role, a raw token, or nothing (anonymous). */
+  as?: DemoRole | { token: string };
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  /** Send `body` as application/x-www-form-urlencoded. */
+  form?: boolean;
+  headers?: Record<string, string>;
+  /** Leave out the nonce/timestamp headers, or override them. */
+  nonce?: string | null;
+  timestamp?: number | string | null;
+}
+
+export interface TestResponse<T = unknown> {
+  status: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  body: string;
+  json: Envelope<T>;
+}
+
+export interface TestGateway {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  tokens: Record<DemoRole, string>;
+  send<T = unknown>(method: InjectOptions['method'], url: string, options?: SendOptions): Promise<TestResponse<T>>;
+  close(): Promise<void>;
+}
+
+export const newNonce = () => randomBytes(16).toString('hex');
+
+/** Builds the app on a fresh, migrated, seeded database with a session per demo user. */
+export async function createTestGateway(overrides: Partial<Config> = {}, dataDir?: string): Promise<TestGateway> {
+  const config = testConfig(overrides);
+  const { db, drop } = await freshDb(dataDir);
+  await migrate(db);
+  await seed(db);
+  const app = await buildApp({ db, config, logger: false });
+  await app.ready();
+  const tokens = {
+    customer: await createSession(db, DEMO.customer.userId),
+    agent: await createSession(db, DEMO.agent.userId),
+    empty: await createSession(db, DEMO.empty.userId),
+  };
+  const send: TestGateway['send'] = async (method, url, options = {}) => {
+    const headers: Record<string, string> = { clientType: CLIENT_TYPE, clientVersion: CLIENT_VERSION, ...options.headers };
+    if (options.nonce !== null) headers.nonce = options.nonce ?? newNonce();
+    if (options.timestamp !== null) headers.timestamp = String(options.timestamp ?? Date.now());
+    const token = options.as === undefined ? undefined : typeof options.as === 'string' ? tokens[options.as] : options.as.token;
+    if (token) headers.authorization = `Bearer ${token}`;
+    let payload: string | undefined;
+    if (options.body !== undefined) {
+      if (options.form) {
+        headers['content-type'] = 'application/x-www-form-urlencoded';
+        payload = new URLSearchParams(options.body as Record<string, string>).toString();
+      } else {
+        headers['content-type'] ??= 'application/json';
+        payload = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+      }
+    }
+    const query: Record<string, string> = {};
+    for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) query[k] = String(v);
+    const res = await app.inject({ method, url, query, headers, payload });
+    let json: Envelope<never>;
+    try {
+      json = res.json();
+    } catch {
+      json = undefined as never;
+    }
+    return { status: res.statusCode, headers: res.headers, body: res.body, json };
+  };
+  return {
+    app,
+    db,
+    config,
+    tokens,
+    send,
+    async close() {
+      await app.close();
+      await drop();
+    },
+  };
+}

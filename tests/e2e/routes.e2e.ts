@@ -1,0 +1,55 @@
+import type { Browser, BrowserContext } from 'playwright-core';
+import { launchBrowser, snap, watchErrors } from './browser';
+import { DEMO, everyScreen, loggedInPhone, settle, type ScreenVisit } from './steps';
+
+/**
+ * Issue 7: every path of SPEC §2 opens in a phone browser, logged in as the demo customer,
+ * without a page error, with DESIGN §7's title, showing its screen (not the not-found screen,
+ * not a load error); a screenshot of each lands in artifacts/screenshots.
+ */
+let browser: Browser;
+let context: BrowserContext;
+let screens: ScreenVisit[];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  context = await loggedInPhone(browser, DEMO.customer);
+  screens = await everyScreen();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const shotName = (url: string) => `screen${url.split('?')[0].replace(/[/:]/g, '_') || '_root'}`;
+
+describe('every screen of SPEC §2, logged in as 13800138000', () => {
+  it('opens each path with its title and no page error', { timeout: 240_000 }, async () => {
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const problems: string[] = [];
+    for (const screen of screens) {
+      errors.length = 0;
+      await page.goto(screen.url);
+      await settle(page);
+      const title = await page.title();
+      if (title !== screen.title) problems.push(`${screen.url}: title "${title}", expected "${screen.title}"`);
+      if (errors.length > 0) problems.push(`${screen.url}: page error ${errors.join(' | ')}`);
+      if (await page.getByText('加载失败，请检查网络后重试').isVisible()) problems.push(`${screen.url}: shows the load error view`);
+      if (screen.path !== '*' && (await page.getByRole('heading', { name: '页面不存在' }).count()) > 0) problems.push(`${screen.url}: shows 页面不存在`);
+      const blank = await page.evaluate(() => (document.getElementById('root')?.innerText.trim().length ?? 0) === 0);
+      if (blank) problems.push(`${screen.url}: blank screen`);
+      await snap(page, shotName(screen.url));
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('shows 页面不存在 for an unknown path', async () => {
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto('/no/such/screen?x=1');
+    await expect.poll(() => page.title()).toBe('页面不存在 - 健康服务平台');
+    await expect.poll(() => page.getByText('页面不存在').first().isVisible()).toBe(true);
+    await snap(page, 'screen_not_found');
+    expect(errors).toEqual([]);
+  });
+});

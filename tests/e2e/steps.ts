@@ -1,0 +1,165 @@
+/**
+ * Steps the end-to-end journeys share (issue 7): logging in through the real stand-in SSO,
+ * sessions reused across files (the SSO rate-limits SMS codes per phone and per IP), the
+ * admin call a service provider makes, and waiting for a screen to settle.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { baseUrl, newPhone } from './browser';
+
+/** DESIGN §6 demo accounts. */
+export const DEMO = {
+  /** Rights 1–8 in all states, consumptions 1–8, notices 1–14. */
+  customer: '13800138000',
+  /** promoterId P100239, agentId A9001. */
+  agent: '13900139000',
+  /** A customer with no rights. */
+  noRights: '13700137000',
+} as const;
+
+/**
+ * A mainland mobile number no demo account uses (15x…), so the SSO makes a new customer of
+ * it. Random, because test files run in separate workers and share one gateway.
+ */
+export function freshPhone(): string {
+  return `15${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+}
+
+/** POST /sso/sms as the SSO page does; returns the code shown in demo mode. */
+export async function smsCode(phone: string): Promise<string> {
+  const response = await fetch(`${baseUrl()}/sso/sms`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ phone }),
+  });
+  const envelope = (await response.json()) as { code: number; desc: string; obj?: { demoCode?: string } };
+  if (envelope.code !== 200 || !envelope.obj?.demoCode) throw new Error(`/sso/sms for ${phone}: ${JSON.stringify(envelope)}`);
+  return envelope.obj.demoCode;
+}
+
+/**
+ * The SSO's form post without the page (DESIGN §3: POST /sso/login → 302 with `ticket`);
+ * returns the ticket for `redirectPath` on the portal.
+ */
+export async function loginTicket(phone: string, { redirectPath = '/transferPage', data = 'index' } = {}): Promise<string> {
+  const code = await smsCode(phone);
+  const form = new URLSearchParams({ phone, code, redirect_url: `${baseUrl()}${redirectPath}`, source: 'h5portal', data, agree: '1' });
+  const response = await fetch(`${baseUrl()}/sso/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: form.toString(),
+    redirect: 'manual',
+  });
+  const location = response.headers.get('location');
+  if (response.status !== 302 || !location) throw new Error(`/sso/login for ${phone}: HTTP ${response.status} ${await response.text()}`);
+  const ticket = new URL(location).searchParams.get('ticket');
+  if (!ticket) throw new Error(`/sso/login for ${phone}: no ticket in ${location}`);
+  return ticket;
+}
+
+/**
+ * On the stand-in SSO page (GET /sso/login): types the phone, taps 获取验证码, reads the
+ * demo code the page shows, types it, ticks the agreement and taps 登录. Resolves once the
+ * browser has left the SSO and the transfer page, i.e. is back on the portal.
+ */
+export async function loginThroughSso(page: Page, phone: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === '/sso/login');
+  await page.getByLabel('手机号').fill(phone);
+  await page.getByRole('button', { name: '获取验证码' }).click();
+  const demo = page.getByText(/演示环境验证码：\d{6}/);
+  await demo.waitFor();
+  const code = /\d{6}/.exec((await demo.textContent()) ?? '')?.[0] ?? '';
+  await page.getByLabel('验证码').fill(code);
+  await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/sso') && !url.pathname.startsWith('/transferPage'));
+}
+
+const stateFile = (phone: string) => join(inject('runDir'), `session-${phone}.json`);
+
+/**
+ * A phone browser logged in as `phone`. The first call per gateway run logs in for real
+ * (SSO ticket → /transferPage → ck in the browser) and keeps the storage state (localStorage
+ * `user`, cookie `token`) in a temp file, so later files reuse the session instead of asking
+ * for another SMS code within the SSO's per-phone interval.
+ */
+export async function loggedInPhone(browser: Browser, phone: string, width = 375): Promise<BrowserContext> {
+  const file = stateFile(phone);
+  if (!existsSync(file)) {
+    const context = await newPhone(browser, width);
+    const page = await context.newPage();
+    const ticket = await loginTicket(phone);
+    await page.goto(`/transferPage?ticket=${encodeURIComponent(ticket)}&data=index`);
+    await page.waitForURL((url) => url.pathname === '/index');
+    await page.waitForFunction(() => document.cookie.includes('token='));
+    writeFileSync(file, JSON.stringify(await context.storageState()));
+    await context.close();
+  }
+  return newPhone(browser, width, { storageState: JSON.parse(readFileSync(file, 'utf8')) });
+}
+
+/** The persisted user store (SPEC §3) as the page holds it. */
+export async function storedUser(page: Page): Promise<{ token: string; userInfo: { mobilePhone: string; headUrl: string } | null; role: string; promoterId: string; agentId: string }> {
+  return page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{"state":{}}').state);
+}
+
+/** What a service provider's system does on scanning a code (DESIGN §3 admin extension). */
+export async function confirmWriteOff(writeOffCode: string, providerName = '康途医疗服务有限公司'): Promise<{ code: number; desc: string; obj: unknown }> {
+  const response = await fetch(`${baseUrl()}/admin/writeOff/confirm`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Admin-Key': 'demo-admin-key' },
+    body: JSON.stringify({ writeOffCode, providerName }),
+  });
+  return (await response.json()) as { code: number; desc: string; obj: unknown };
+}
+
+/**
+ * Waits until a screen has settled: the network is quiet and no skeleton is left
+ * (`aria-busy="true"`, the shared <Skeleton> and the screens' own loading views).
+ */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
+}
+
+/** The text of the toast on screen (antd-mobile's Toast), once one shows. */
+export function toast(page: Page) {
+  return page.locator('.adm-toast-main');
+}
+
+/** Sample queries for the screens that need one (issue 7); `:version` becomes v2. */
+const SAMPLE_QUERY: Record<string, string> = {
+  '/servInform': '?code=online_consult',
+  '/servInform1': '?code=online_consult',
+  '/servInform/look': '?code=online_consult',
+  '/evaluate': '?consumeId=4',
+  '/servWriteOff': '?rightId=1',
+  '/statusOne': '?consumeId=1',
+  '/statusTwo': '?consumeId=1',
+  '/statusThree': '?consumeId=7&rightId=4',
+  '/share': '?promoterId=P100239&agentId=A9001',
+  '/share1': '?promoterId=P100239&agentId=A9001',
+  '/loginShare': '?promoterId=P100239&agentId=A9001',
+  '/loginShareMn': '?promoterId=P100239&agentId=A9001',
+};
+
+export interface ScreenVisit {
+  /** The route's path pattern, as in src/app/routes.ts. */
+  path: string;
+  /** A concrete URL to open. */
+  url: string;
+  /** The page title DESIGN §7 gives it. */
+  title: string;
+}
+
+/** Every path of SPEC §2 (read from the route table, so a new route is covered), plus `/`. */
+export async function everyScreen(): Promise<ScreenVisit[]> {
+  const { routes } = await import('../../src/app/routes');
+  const visits = routes.map((route) => {
+    const path = route.path.replace(':version', 'v2');
+    return { path: route.path, url: `${path}${SAMPLE_QUERY[route.path] ?? ''}`, title: route.title ? `${route.title} - 健康服务平台` : '健康服务平台' };
+  });
+  return [{ path: '/', url: '/', title: '首页 - 健康服务平台' }, ...visits];
+}
