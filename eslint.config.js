@@ -5,7 +5,6 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
-import importPlugin from 'eslint-plugin-import';
 import testingLibrary from 'eslint-plugin-testing-library';
 import globals from 'globals';
 
@@ -13,23 +12,36 @@ const features = readdirSync('src/features', { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
 
+/** One-way imports as `no-restricted-imports` blocks: files → forbidden import patterns. */
+const restrict = (files, patterns, message) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }] },
+});
+
 const zones = [
   // Shared code never imports a feature or the app layer.
-  ...['lib', 'components', 'api', 'stores', 'hooks', 'config', 'styles'].map((dir) => ({
-    target: `./src/${dir}`,
-    from: ['./src/features', './src/app'],
-    message: 'Shared code flows one way: shared → features → app.',
-  })),
+  restrict(
+    ['src/{lib,components,api,stores,hooks,config}/**/*.{ts,tsx}'],
+    ['@/features/*', '@/app/*', '**/features/*', '**/app/*'],
+    'Shared code flows one way: shared → features → app.',
+  ),
   // Features never import each other, nor the app layer.
-  ...features.map((name) => ({
-    target: `./src/features/${name}`,
-    from: './src/features',
-    except: [`./${name}`],
-    message: 'Features never import each other: move what they share to components/ or hooks/.',
-  })),
-  { target: './src/features', from: './src/app', message: 'Only app/ composes features.' },
-  { target: './contract', from: ['./src', './gateway', './tests'], message: 'contract/ depends on nothing of ours.' },
-  { target: './gateway', from: ['./src', './tests'], message: 'The gateway shares only contract/ with the portal.' },
+  ...features.map((name) =>
+    restrict(
+      [`src/features/${name}/**/*.{ts,tsx}`],
+      [
+        '@/features/*',
+        `!@/features/${name}`,
+        `!@/features/${name}/*`,
+        ...features.filter((other) => other !== name).flatMap((other) => [`../${other}`, `../${other}/*`]),
+        '@/app/*',
+        '**/app/*',
+      ],
+      'Features never import each other (move what they share to components/ or hooks/); only app/ composes.',
+    ),
+  ),
+  restrict(['contract/**/*.ts'], ['@/*', '**/src/*', '**/gateway/*', '**/tests/*'], 'contract/ depends on nothing of ours.'),
+  restrict(['gateway/**/*.ts'], ['@/*', '**/src/*', '**/tests/*'], 'The gateway shares only contract/ with the portal.'),
 ];
 
 export default tseslint.config(
@@ -39,18 +51,17 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    plugins: { 'react-hooks': reactHooks, import: importPlugin },
-    settings: { 'import/resolver': { typescript: { project: './tsconfig.json' }, node: true } },
+    plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      'import/no-restricted-paths': ['error', { zones }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
       'no-control-regex': 'off',
     },
   },
   { files: ['src/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
+  ...zones,
   {
     files: ['src/**/*.test.{ts,tsx}'],
     ...testingLibrary.configs['flat/react'],
