@@ -24,6 +24,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}', 'contract/**/*.test.ts', 'tests/unit/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup.ts'],
           css: false,
+          // A screen's first render compiles its chunk; on a busy 2-core CI machine that can take
+          // seconds. Generous limits keep the suite about behaviour, not speed.
+          testTimeout: 30_000,
         },
       },
       {

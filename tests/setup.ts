@@ -3,7 +3,7 @@
  * and every store, storage and cookie reset between tests.
  */
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import Cookies from 'js-cookie';
 import { server } from './mocks/server';
@@ -13,6 +13,9 @@ import { useThemeStore } from '@/stores/theme';
 import { useUnreadStore } from '@/stores/unread';
 import { resetClock } from '@/lib/clock';
 import { agreementReset } from '@/stores/agreement';
+
+// findBy*/waitFor wait up to 5 s (default 1 s): a busy CI machine is slow, never wrong.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
