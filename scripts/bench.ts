@@ -59,6 +59,7 @@ async function buildFigures() {
 
 interface Seen {
   url: string;
+  /** Chrome's resource type: script, stylesheet, fetch, document… */
   type: string;
   encoded: number;
   decoded: number;
@@ -73,13 +74,23 @@ async function browserFigures(baseUrl: string) {
   const seen: Seen[] = [];
   const started = Date.now();
   let configArrived = Infinity;
-  page.on('requestfinished', async (request) => {
-    const response = await request.response();
-    if (!response) return;
-    const sizes = await request.sizes();
-    const body = await response.body().catch(() => Buffer.alloc(0));
-    seen.push({ url: new URL(request.url()).pathname, type: request.resourceType(), encoded: sizes.responseBodySize, decoded: body.length, at: Date.now() - started });
-    if (request.url().includes('/jsons/indexConfig.json')) configArrived = Math.min(configArrived, Date.now() - started);
+  // Chrome's own network events: bytes as sent on the wire (encodedDataLength) and decoded.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const pending = new Map<string, Seen>();
+  cdp.on('Network.requestWillBeSent', (e) => {
+    pending.set(e.requestId, { url: new URL(e.request.url).pathname, type: (e.type ?? 'Other').toLowerCase(), encoded: 0, decoded: 0, at: Date.now() - started });
+  });
+  cdp.on('Network.dataReceived', (e) => {
+    const entry = pending.get(e.requestId);
+    if (entry) entry.decoded += e.dataLength;
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    const entry = pending.get(e.requestId);
+    if (!entry) return;
+    entry.encoded = e.encodedDataLength;
+    seen.push(entry);
+    if (entry.url.endsWith('/jsons/indexConfig.json')) configArrived = Math.min(configArrived, Date.now() - started);
   });
   await page.goto(`${baseUrl}/index`, { waitUntil: 'load' });
   const loadAt = Date.now() - started;

@@ -1,8 +1,8 @@
 import { useNavigate } from 'react-router-dom';
 import { PageState } from '@/components/page-state';
-import { ServiceIcon } from '@/components/service-icon';
 import { useIndexCode } from '@/hooks/use-index-code';
 import { useCatalogService } from './use-catalog-service';
+import { ServiceHero } from './service-hero';
 import { ServiceSkeleton } from './service-skeleton';
 import './services.css';
 
@@ -27,13 +27,7 @@ export default function ServInformLookPage() {
       >
         {service && (
           <>
-            <header className="serv-inform__hero">
-              <ServiceIcon icon={service.icon} size={52} />
-              <div className="serv-inform__hero-text">
-                <h1 className="serv-inform__name">{service.name}</h1>
-                <p className="serv-inform__summary">{service.summary}</p>
-              </div>
-            </header>
+            <ServiceHero service={service} />
             {service.sections.map((section) => (
               <section key={section.title} className="serv-inform__card">
                 <h2 className="serv-inform__title">{section.title}</h2>

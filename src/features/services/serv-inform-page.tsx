@@ -1,9 +1,9 @@
 import { useLocation, useNavigate } from 'react-router-dom';
 import { PageState } from '@/components/page-state';
-import { ServiceIcon } from '@/components/service-icon';
 import { useIndexCode } from '@/hooks/use-index-code';
 import { ServiceRightPanel } from './service-right-panel';
 import { useCatalogService } from './use-catalog-service';
+import { ServiceHero } from './service-hero';
 import { ServiceSkeleton } from './service-skeleton';
 import './services.css';
 
@@ -32,13 +32,7 @@ export default function ServInformPage() {
       >
         {service && (
           <>
-            <header className="serv-inform__hero">
-              <ServiceIcon icon={service.icon} size={52} />
-              <div className="serv-inform__hero-text">
-                <h1 className="serv-inform__name">{service.name}</h1>
-                <p className="serv-inform__summary">{service.summary}</p>
-              </div>
-            </header>
+            <ServiceHero service={service} />
             <ServiceRightPanel serviceCode={service.code} indexCode={indexCode} />
             <section className="serv-inform__card" aria-labelledby="serv-what">
               <h2 id="serv-what" className="serv-inform__title">
