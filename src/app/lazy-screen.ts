@@ -1,27 +1,40 @@
 /**
  * Loads a screen chunk, recovering from a failed load (DESIGN §5, STYLE §9):
- * one immediate retry; then the page reloads once (remembered in sessionStorage so it cannot
- * loop); if the chunk still fails after that reload, the error reaches the route's error
- * element, which shows a retry view instead of a blank screen.
+ * one immediate retry; then the page loads once more, at the navigation's target (remembered
+ * in sessionStorage so it cannot loop); if the chunk still fails after that reload, the error
+ * reaches the route's error element, which shows a retry view instead of a blank screen.
  */
 import type { ComponentType } from 'react';
-import { reloadPage } from '@/lib/browser-location';
+import { assignLocation, reloadPage } from '@/lib/browser-location';
 
 export const RELOAD_KEY = 'chunk-reload-at';
 
 type Loader = () => Promise<{ default: ComponentType }>;
 
-/** Reloads the page once per failure episode; false when it already did. */
+// A screen's chunk loads before the router commits the navigation, so the address bar still
+// shows the screen being left: the recovery must load where the user was going, not reload
+// the old screen (which would load fine, clear the guard, and leave the tap without effect).
+let destination: string | undefined;
+
+/** The router's pending navigation target (a path), or undefined when idle. */
+export function navigationTargetChanged(path: string | undefined): void {
+  destination = path;
+}
+
+/** Reloads the page (at the pending navigation's target) once per failure episode; false when it already did. */
 export function reloadOnce(): boolean {
   if (sessionStorage.getItem(RELOAD_KEY)) return false;
   sessionStorage.setItem(RELOAD_KEY, String(Date.now()));
-  reloadPage();
+  const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
+  if (destination && destination !== here) assignLocation(destination);
+  else reloadPage();
   return true;
 }
 
 export function lazyScreen(load: Loader) {
   return async (): Promise<{ Component: ComponentType }> => {
-    let module: { default: ComponentType };
+    // Undefined when Vite's preload helper swallowed the failure (see below).
+    let module: { default: ComponentType } | undefined;
     try {
       module = await load();
     } catch {
@@ -33,14 +46,19 @@ export function lazyScreen(load: Loader) {
         throw error;
       }
     }
+    // The preload-error recovery is reloading the page: wait for it, and keep the guard (clearing
+    // it here would let every reload reload again, forever, while the chunk keeps failing).
+    if (!module) return new Promise(() => {});
     sessionStorage.removeItem(RELOAD_KEY);
     return { Component: module.default };
   };
 }
 
 /**
- * Vite fires `vite:preloadError` when a chunk's dependency fails to preload (SPEC §8: no
- * message shown). The same single guarded reload applies; after it the import rejects as usual.
+ * Vite fires `vite:preloadError` when a chunk or its dependency fails to load (SPEC §8: no
+ * message shown). The same single guarded reload applies; when it reloads, the event is
+ * cancelled and Vite's helper resolves the import with undefined instead of rejecting. After
+ * the reload the import rejects as usual.
  */
 export function installPreloadErrorRecovery(): void {
   window.addEventListener('vite:preloadError', (event) => {

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useMatches, useNavigate, useNavigation, useNavigationType } from 'react-router-dom';
 import { TabBar } from '@/components/tab-bar';
 import { NavigationProgress } from '@/components/navigation-progress';
@@ -11,6 +11,7 @@ import { usePageViews } from '@/hooks/use-page-views';
 import { useUnreadRefresh } from '@/hooks/use-unread-refresh';
 import { KeepAliveOutlet } from './keep-alive-outlet';
 import { PrivacyGate } from './privacy-gate';
+import { followHistory, type HistoryMirror } from './scroll';
 import type { RouteHandle } from './title';
 
 /**
@@ -30,9 +31,11 @@ export function RootLayout() {
   useUnreadRefresh();
   usePageViews();
 
-  // SPEC §2: back restores the position; every other navigation starts at the top.
+  // SPEC §2: back restores the position; every other navigation (forward too) starts at the top.
+  const history = useRef<HistoryMirror>({ keys: [], at: -1 });
   useLayoutEffect(() => {
-    const y = navigationType === 'POP' ? savedScroll(location.key) : undefined;
+    const back = followHistory(history.current, location.key, navigationType);
+    const y = back ? savedScroll(location.key) : undefined;
     if (y === undefined) scrollToTop();
     else restoreScroll(y);
   }, [location.key, navigationType]);

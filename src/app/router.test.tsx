@@ -6,7 +6,7 @@ import { renderScreen } from '../../tests/render';
 import { assignLocation, reloadPage } from '@/lib/browser-location';
 import { useUserStore } from '@/stores/user';
 import { buildRouteObjects } from './router';
-import { RELOAD_KEY } from './lazy-screen';
+import { navigationTargetChanged, RELOAD_KEY } from './lazy-screen';
 import type { RouteDef } from './routes';
 
 vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
@@ -143,7 +143,7 @@ describe('keep-alive (SPEC §2, DESIGN §7)', () => {
 });
 
 describe('scroll (SPEC §2)', () => {
-  it('restores the position on back and starts at the top otherwise', async () => {
+  it('restores the position on back and starts at the top otherwise, forward included', async () => {
     const { router } = render('/kept');
     await screen.findByLabelText('保留的输入');
     window.scrollTo(0, 480);
@@ -156,7 +156,7 @@ describe('scroll (SPEC §2)', () => {
     expect(window.scrollY).toBe(480);
     await act(() => router.navigate(1));
     await screen.findByLabelText('普通输入');
-    expect(window.scrollY).toBe(120);
+    expect(window.scrollY).toBe(0);
     await act(() => router.navigate('/index'));
     await screen.findByText('首页内容');
     expect(window.scrollY).toBe(0);
@@ -183,6 +183,27 @@ describe('a screen chunk that fails to load (DESIGN §5)', () => {
     render('/broken', [broken(2)]);
     await waitFor(() => expect(reloadPage).toHaveBeenCalledTimes(1));
     expect(sessionStorage.getItem(RELOAD_KEY)).not.toBeNull();
+  });
+
+  it('loads the navigation target, not the screen being left, when a tap leads to the broken screen', async () => {
+    sessionStorage.removeItem(RELOAD_KEY);
+    navigationTargetChanged('/broken?from=tap');
+    try {
+      render('/broken', [broken(2)]);
+      await waitFor(() => expect(assignLocation).toHaveBeenCalledWith('/broken?from=tap'));
+      expect(reloadPage).not.toHaveBeenCalled();
+    } finally {
+      navigationTargetChanged(undefined);
+    }
+  });
+
+  it("keeps the reload guard while Vite's preload-error recovery reloads (the import then resolves empty)", async () => {
+    sessionStorage.setItem(RELOAD_KEY, 'set by the vite:preloadError listener');
+    render('/broken', [{ path: '/broken', title: '坏页面', screen: () => Promise.resolve(undefined as never) }]);
+    await waitFor(() => expect(document.title).toBe('坏页面 - 健康服务平台'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sessionStorage.getItem(RELOAD_KEY)).toBe('set by the vite:preloadError listener');
+    expect(screen.queryByText('页面加载失败')).toBeNull();
   });
 
   it('shows a retry view, not a blank page or a loop, when it still fails after the reload', async () => {

@@ -1,5 +1,5 @@
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router-dom';
-import { lazyScreen } from './lazy-screen';
+import { createBrowserRouter, createPath, redirect, type RouteObject } from 'react-router-dom';
+import { lazyScreen, navigationTargetChanged } from './lazy-screen';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 import { notFoundRoute, routes, type RouteDef } from './routes';
@@ -35,5 +35,6 @@ export function createAppRouter() {
   const router = createBrowserRouter(routeObjects);
   installTitles(router, routeObjects);
   installScrollMemory(router);
+  router.subscribe((state) => navigationTargetChanged(state.navigation.location ? createPath(state.navigation.location) : undefined));
   return router;
 }

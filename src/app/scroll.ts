@@ -1,4 +1,4 @@
-import type { DataRouter } from 'react-router-dom';
+import { NavigationType, type DataRouter } from 'react-router-dom';
 import { rememberScroll } from '@/lib/scroll-memory';
 
 /**
@@ -13,4 +13,35 @@ export function installScrollMemory(router: DataRouter): void {
     rememberScroll(currentKey, window.scrollY);
     currentKey = state.location.key;
   });
+}
+
+/** The history entries this app instance has seen, in order, and where it stands. */
+export interface HistoryMirror {
+  keys: string[];
+  at: number;
+}
+
+/**
+ * Follows a navigation in `mirror` and tells whether it went back. The router reports both
+ * back and forward as POP; SPEC §2 restores the scroll only on going back, so a POP counts as
+ * back only when it lands on an entry before the current one. An entry never seen (the first
+ * screen, or history from before a reload, whose positions are gone anyway) is not "back".
+ */
+export function followHistory(mirror: HistoryMirror, key: string, action: NavigationType): boolean {
+  if (action === NavigationType.Push) {
+    mirror.keys = [...mirror.keys.slice(0, mirror.at + 1), key];
+    mirror.at = mirror.keys.length - 1;
+    return false;
+  }
+  const index = mirror.keys.indexOf(key);
+  if (action === NavigationType.Replace || index === -1) {
+    if (mirror.at < 0 || action === NavigationType.Pop) {
+      mirror.keys = [key];
+      mirror.at = 0;
+    } else mirror.keys[mirror.at] = key;
+    return false;
+  }
+  const back = index < mirror.at;
+  mirror.at = index;
+  return back;
 }

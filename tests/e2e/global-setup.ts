@@ -26,10 +26,17 @@ export default async function setup(project: TestProject) {
     if (built.status !== 0) throw new Error('vite build failed');
   }
   const gateway = await startGateway();
+  // Say so loudly if the gateway dies under the suite (every later test would fail with
+  // ECONNREFUSED, which hides the cause).
+  let stopping = false;
+  gateway.child.once('exit', (code, signal) => {
+    if (!stopping) console.error(`[e2e] the gateway exited during the suite: code ${code}, signal ${signal}`);
+  });
   const runDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   project.provide('baseUrl', gateway.baseUrl);
   project.provide('runDir', runDir);
   return async () => {
+    stopping = true;
     await gateway.stop();
     rmSync(runDir, { recursive: true, force: true });
   };

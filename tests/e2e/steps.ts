@@ -5,8 +5,9 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { inject } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import type { UserState } from '../../src/stores/user';
 import { baseUrl, newPhone } from './browser';
 
 /** DESIGN §6 demo accounts. */
@@ -28,8 +29,8 @@ export function freshPhone(): string {
 }
 
 /** POST /sso/sms as the SSO page does; returns the code shown in demo mode. */
-export async function smsCode(phone: string): Promise<string> {
-  const response = await fetch(`${baseUrl()}/sso/sms`, {
+export async function smsCode(phone: string, base = baseUrl()): Promise<string> {
+  const response = await fetch(`${base}/sso/sms`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ phone }),
@@ -41,12 +42,12 @@ export async function smsCode(phone: string): Promise<string> {
 
 /**
  * The SSO's form post without the page (DESIGN §3: POST /sso/login → 302 with `ticket`);
- * returns the ticket for `redirectPath` on the portal.
+ * returns the ticket for `redirectPath` on the portal (`base`: another gateway than the suite's).
  */
-export async function loginTicket(phone: string, { redirectPath = '/transferPage', data = 'index' } = {}): Promise<string> {
-  const code = await smsCode(phone);
-  const form = new URLSearchParams({ phone, code, redirect_url: `${baseUrl()}${redirectPath}`, source: 'h5portal', data, agree: '1' });
-  const response = await fetch(`${baseUrl()}/sso/login`, {
+export async function loginTicket(phone: string, { redirectPath = '/transferPage', data = 'index', base = baseUrl() } = {}): Promise<string> {
+  const code = await smsCode(phone, base);
+  const form = new URLSearchParams({ phone, code, redirect_url: `${base}${redirectPath}`, source: 'h5portal', data, agree: '1' });
+  const response = await fetch(`${base}/sso/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     body: form.toString(),
@@ -66,12 +67,12 @@ export async function loginTicket(phone: string, { redirectPath = '/transferPage
  */
 export async function loginThroughSso(page: Page, phone: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === '/sso/login');
-  await page.getByLabel('手机号').fill(phone);
+  await page.getByRole('textbox', { name: '手机号' }).fill(phone);
   await page.getByRole('button', { name: '获取验证码' }).click();
   const demo = page.getByText(/演示环境验证码：\d{6}/);
   await demo.waitFor();
   const code = /\d{6}/.exec((await demo.textContent()) ?? '')?.[0] ?? '';
-  await page.getByLabel('验证码').fill(code);
+  await page.getByRole('textbox', { name: '验证码' }).fill(code);
   await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
   await page.getByRole('button', { name: '登录', exact: true }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/sso') && !url.pathname.startsWith('/transferPage'));
@@ -101,7 +102,7 @@ export async function loggedInPhone(browser: Browser, phone: string, width = 375
 }
 
 /** The persisted user store (SPEC §3) as the page holds it. */
-export async function storedUser(page: Page): Promise<{ token: string; userInfo: { mobilePhone: string; headUrl: string } | null; role: string; promoterId: string; agentId: string }> {
+export async function storedUser(page: Page): Promise<Pick<UserState, 'token' | 'userInfo' | 'role' | 'promoterId' | 'agentId'>> {
   return page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{"state":{}}').state);
 }
 
@@ -116,12 +117,13 @@ export async function confirmWriteOff(writeOffCode: string, providerName = '康�
 }
 
 /**
- * Waits until a screen has settled: the network is quiet and no skeleton is left
- * (`aria-busy="true"`, the shared <Skeleton> and the screens' own loading views).
+ * Waits until a screen has settled: the network is quiet and no skeleton is on screen
+ * (`aria-busy="true"`: the shared <Skeleton> and the screens' own loading views).
  */
 export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
+  // Hidden kept-alive screens (inside <Activity>) may keep a loading view: only shown ones count.
+  await page.waitForFunction(() => ![...document.querySelectorAll('[aria-busy="true"]')].some((e) => e.checkVisibility()));
 }
 
 /** The text of the toast on screen (antd-mobile's Toast), once one shows. */
@@ -162,4 +164,27 @@ export async function everyScreen(): Promise<ScreenVisit[]> {
     return { path: route.path, url: `${path}${SAMPLE_QUERY[route.path] ?? ''}`, title: route.title ? `${route.title} - 健康服务平台` : '健康服务平台' };
   });
   return [{ path: '/', url: '/', title: '首页 - 健康服务平台' }, ...visits];
+}
+
+/** A new customer's first-use privacy sheet: waits for it and taps 我已阅读并同意. */
+export async function acceptPrivacySheet(page: Page): Promise<void> {
+  const sheet = page.getByRole('dialog', { name: '欢迎使用健康平台' });
+  await sheet.getByRole('button', { name: '我已阅读并同意' }).click();
+  await sheet.waitFor({ state: 'detached' });
+}
+
+/** Waits until `locator` has stopped moving (a sheet's slide-in animation), e.g. before a screenshot. */
+export async function whenStill(locator: Locator): Promise<void> {
+  let last = '';
+  await expect
+    .poll(
+      async () => {
+        const box = JSON.stringify(await locator.boundingBox());
+        const still = box === last;
+        last = box;
+        return still;
+      },
+      { interval: 100 },
+    )
+    .toBe(true);
 }

@@ -1,0 +1,120 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, snap, watchErrors } from './browser';
+import { DEMO, loggedInPhone, settle, whenStill } from './steps';
+
+/**
+ * Issue 7, messages (DESIGN §4 "Messages", §7 "Scroll and keep-alive"): the list scrolls into
+ * its second page, 全部已读 clears the dots and the 我的 tab's badge; /message is kept alive,
+ * so going back finds it as it was left, at the same scroll position, while a forward or new
+ * navigation starts at the top.
+ */
+let browser: Browser;
+let context: BrowserContext;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  context = await loggedInPhone(browser, DEMO.customer);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
+const notices = (page: Page) => page.getByRole('list', { name: '消息列表' }).getByRole('listitem');
+const unreadBadge = (page: Page) =>
+  page.getByRole('navigation', { name: '底部导航' }).getByRole('button', { name: /我的/ }).getByLabel(/^\d+条未读消息$/);
+
+describe('the message centre', () => {
+  it('scrolls into the second page, reads all, clears the badge, and keeps its state and scroll on going back', async () => {
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+
+    // The personal centre's tab shows the unread count.
+    await page.goto('/mine?indexCode=index');
+    await unreadBadge(page).waitFor();
+    const unread = Number(/\d+/.exec((await unreadBadge(page).getAttribute('aria-label')) ?? '')?.[0]);
+    expect(unread).toBeGreaterThan(0);
+    await settle(page);
+    await snap(page, 'flow_mine_badge');
+
+    await page.getByRole('button', { name: /消息中心/ }).click();
+    await page.waitForURL((url) => url.pathname === '/message');
+    await notices(page).first().waitFor();
+    await settle(page);
+    expect(await notices(page).count()).toBe(10);
+    await page.getByText(`${unread}条未读`).waitFor();
+    expect(await page.getByTestId('unread-dot').count()).toBeGreaterThan(0);
+    await snap(page, 'flow_message_unread');
+
+    // 全部已读: the dots go, the count too.
+    const readAll = page.waitForResponse((r) => r.url().includes('/gateway/user/noticeInfo/read/all'));
+    await page.getByRole('button', { name: '全部已读' }).click();
+    expect((await (await readAll).json()).code).toBe(200);
+    await page.getByText('暂无未读消息').waitFor();
+    expect(await page.getByTestId('unread-dot').count()).toBe(0);
+    expect(await page.getByRole('button', { name: '全部已读' }).isDisabled()).toBe(true);
+
+    // Infinite scroll: reaching the end loads the second page.
+    const secondPage = page.waitForResponse((r) => r.url().includes('/gateway/user/noticeInfo/list') && r.url().includes('pageNum=2'));
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await secondPage;
+    await page.getByRole('button', { name: /春节期间服务安排/ }).waitFor();
+    const loaded = await notices(page).count();
+    expect(loaded).toBeGreaterThan(10);
+    expect(await page.getByTestId('unread-dot').count()).toBe(0);
+    await settle(page);
+
+    // Leave from deep in the list: a notice's 查看详情 opens /rights.
+    const notice = page.getByRole('button', { name: /您的健康权益已到账/ });
+    await notice.scrollIntoViewIfNeeded();
+    const leftAt = await scrollY(page);
+    expect(leftAt).toBeGreaterThan(300);
+    await snap(page, 'flow_message_scrolled');
+    await notice.click();
+    const popup = page.getByRole('dialog', { name: '您的健康权益已到账' });
+    await popup.waitFor();
+    await whenStill(popup);
+    await snap(page, 'flow_message_popup');
+    await popup.getByRole('button', { name: '查看详情' }).click();
+    await page.waitForURL((url) => url.pathname === '/rights');
+    await page.getByRole('tab', { name: /可使用/ }).waitFor();
+    expect(await scrollY(page)).toBe(0);
+
+    // Back: the same list (second page included, all read), at the same position.
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/message');
+    await expect.poll(() => scrollY(page)).toBe(leftAt);
+    expect(await notices(page).count()).toBe(loaded);
+    expect(await page.getByText('暂无未读消息').isVisible()).toBe(true);
+    expect(await page.getByRole('dialog', { name: '您的健康权益已到账' }).count()).toBe(0);
+
+    // Back to the personal centre: the badge is gone.
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/mine');
+    await page.getByRole('button', { name: /消息中心/ }).waitFor();
+    await settle(page);
+    expect(await unreadBadge(page).count()).toBe(0);
+
+    // Forward to the kept screen: its state, but from the top.
+    await page.goForward();
+    await page.waitForURL((url) => url.pathname === '/message');
+    await notices(page).first().waitFor();
+    expect(await notices(page).count()).toBe(loaded);
+    await expect.poll(() => scrollY(page)).toBe(0);
+
+    // A new navigation to it starts at the top as well.
+    await page.evaluate(() => window.scrollTo(0, 400));
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/mine');
+    await page.getByRole('button', { name: /消息中心/ }).click();
+    await page.waitForURL((url) => url.pathname === '/message');
+    expect(await notices(page).count()).toBe(loaded);
+    await expect.poll(() => scrollY(page)).toBe(0);
+
+    // The server agrees: after a reload nothing is unread.
+    await page.goto('/mine?indexCode=index');
+    await page.getByRole('button', { name: /消息中心/ }).waitFor();
+    await settle(page);
+    expect(await unreadBadge(page).count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+});
