@@ -20,8 +20,8 @@ body{margin:0;min-height:100vh;background:#f5f7fb;color:#1f2633;font:15px/1.5 -a
 .msg--ok{color:#1a9c5b}
 .demo{margin:8px 0 0;padding:8px 12px;border-radius:8px;background:#fff7e6;color:#ad6800;font-size:13px}
 .primary{display:block;width:100%;margin-top:16px;border:0;border-radius:24px;background:#2f6bff;color:#fff;font-size:16px;padding:12px;cursor:pointer}
-.agree{display:flex;gap:6px;align-items:flex-start;margin-top:16px;font-size:12px;color:#5c6573}
-.agree input{margin:2px 0 0}
+.agree{display:flex;gap:8px;align-items:center;min-height:44px;margin-top:12px;padding:4px 0;font-size:12px;color:#5c6573;cursor:pointer}
+.agree input{flex:none;width:20px;height:20px;margin:0}
 .agree a{color:#2f6bff;text-decoration:none}
 .other{margin:32px 16px 0;text-align:center;color:#a0a8b5;font-size:12px}
 .other .line{display:flex;align-items:center;gap:12px}

@@ -11,6 +11,13 @@ vi.mock('@/lib/toast', () => ({ showToast: vi.fn(), preloadOverlays: vi.fn() }))
 const CUSTOMER = '13800138000';
 
 describe('status screens', () => {
+  it('hands over to the screen of the record’s real state (an old /statusOne link to a confirmed record)', async () => {
+    const { router } = renderScreen('/statusOne?consumeId=1', { user: CUSTOMER });
+    expect(await screen.findByRole('heading', { name: '核销成功' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/statusTwo');
+    expect(router.state.location.search).toBe('?consumeId=1');
+  });
+
   it('/statusTwo shows the service, provider and time, and offers 去评价', async () => {
     const { router, user } = renderScreen('/statusTwo?consumeId=6', { user: CUSTOMER });
     expect(await screen.findByRole('heading', { name: '核销成功' }, { timeout: 5000 })).toBeInTheDocument();

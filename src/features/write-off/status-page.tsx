@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { Consumption } from '@contract/types';
 import { getConsumption } from '@/api/consumptions';
@@ -13,6 +14,14 @@ import './write-off.css';
 type Kind = 'waiting' | 'success' | 'failed';
 
 const KIND_BY_PATH: Record<string, Kind> = { '/statusOne': 'waiting', '/statusTwo': 'success', '/statusThree': 'failed' };
+
+/** The status screen that matches a record's state. */
+const PATH_BY_STATUS: Record<Consumption['status'], string> = {
+  pending: '/statusOne',
+  success: '/statusTwo',
+  failed: '/statusThree',
+  expired: '/statusThree',
+};
 
 function StatusIcon({ kind }: { kind: Kind }) {
   const color = kind === 'success' ? 'var(--app-color-success)' : kind === 'failed' ? 'var(--app-color-danger)' : 'var(--app-color-primary)';
@@ -45,6 +54,15 @@ export default function StatusPage() {
     enabled: loggedIn && validId,
   });
   const rightId = data?.rightId ?? (rightIdParam > 0 ? rightIdParam : undefined);
+
+  // A status screen never contradicts the record: opened from an old link or history entry
+  // after the record moved on, it hands over to the screen of the record's real state.
+  const actualPath = data ? PATH_BY_STATUS[data.status] : undefined;
+  useEffect(() => {
+    if (actualPath && actualPath !== pathname) {
+      navigate({ pathname: actualPath, search: `?${params.toString()}` }, { replace: true });
+    }
+  }, [actualPath, pathname, params, navigate]);
 
   if (!loggedIn) {
     return (
