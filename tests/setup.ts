@@ -14,8 +14,8 @@ import { useUnreadStore } from '@/stores/unread';
 import { resetClock } from '@/lib/clock';
 import { agreementReset } from '@/stores/agreement';
 
-// findBy*/waitFor wait up to 5 s (default 1 s): a busy CI machine is slow, never wrong.
-configure({ asyncUtilTimeout: 5000 });
+// findBy*/waitFor wait up to 15 s (default 1 s): a busy CI machine is slow, never wrong.
+configure({ asyncUtilTimeout: 15_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

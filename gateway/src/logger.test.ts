@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import Fastify from 'fastify';
 import { endpoints } from '../../contract/endpoints';
 import { buildApp } from './app';
 import { freshDb, newNonce, testConfig } from './test-helpers';
@@ -8,6 +9,23 @@ import { seed } from './db/seed';
 import { createSession } from './routes/login';
 
 describe('logs', () => {
+  it('log a browser aborting a response (premature close) at debug, other errors at error', () => {
+    const lines: { level: number; msg: string }[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(JSON.parse(String(chunk)));
+        done();
+      },
+    });
+    const app = Fastify({ logger: { ...(loggerOptions('debug') as object), stream } });
+    app.log.error({ err: new Error('premature close') }, 'premature close');
+    app.log.error({ err: new Error('database gone') }, 'database gone');
+    expect(lines.map((l) => [l.msg, l.level])).toEqual([
+      ['premature close', 20],
+      ['database gone', 50],
+    ]);
+  });
+
   it('redact secrets in URLs and mask phones', () => {
     expect(redactUrl('/user-cloud/login/rui/ck?ticket=abc&source=h5')).toBe('/user-cloud/login/rui/ck?ticket=***&source=h5');
     expect(maskPhones('phone 13800138000 and 8613900139000')).toBe('phone 138****8000 and 8613900139000'.replace('8613900139000', '86139****9000'));

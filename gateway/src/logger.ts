@@ -16,6 +16,17 @@ export const maskPhones = (text: string) => text.replace(/(?<!\d)((?:\+?86)?1\d{
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return {
     level,
+    hooks: {
+      // A browser that closes a page or aborts a request mid-response is routine, not an
+      // error: Fastify reports it as 'premature close' at error level; log it at debug.
+      logMethod(args, method, levelValue) {
+        const first = args[0] as { err?: { message?: string } } | undefined;
+        if (levelValue >= 50 && first?.err?.message === 'premature close') {
+          return (this as unknown as { debug: (...a: unknown[]) => void }).debug(...(args as unknown[]));
+        }
+        return method.apply(this, args);
+      },
+    },
     redact: {
       paths: [
         'req.headers.authorization',

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { launchBrowser, snap, watchErrors } from './browser';
-import { DEMO, everyScreen, loggedInPhone, settle, type ScreenVisit } from './steps';
+import { DEMO, everyScreen, loggedInPhone, settle, startWriteOff, type ScreenVisit } from './steps';
 
 /**
  * Issue 7: every path of SPEC §2 opens in a phone browser, logged in as the demo customer,
@@ -14,7 +14,12 @@ let screens: ScreenVisit[];
 beforeAll(async () => {
   browser = await launchBrowser();
   context = await loggedInPhone(browser, DEMO.customer);
-  screens = await everyScreen();
+  // /statusOne (等待核销) needs a consumption that is really pending: right 1 is unlimited.
+  const page = await context.newPage();
+  await page.goto('/index');
+  const pendingId = await startWriteOff(page, 1);
+  await page.close();
+  screens = await everyScreen({ '/statusOne': `?consumeId=${pendingId}` });
 });
 afterAll(async () => {
   await browser?.close();

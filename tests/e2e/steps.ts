@@ -156,14 +156,44 @@ export interface ScreenVisit {
   title: string;
 }
 
-/** Every path of SPEC §2 (read from the route table, so a new route is covered), plus `/`. */
-export async function everyScreen(): Promise<ScreenVisit[]> {
+/**
+ * Every path of SPEC §2 (read from the route table, so a new route is covered), plus `/`.
+ * `queries` overrides a sample query, e.g. /statusOne with a consumption that is really pending
+ * (a status screen hands over to the screen of the record's real state).
+ */
+export async function everyScreen(queries: Record<string, string> = {}): Promise<ScreenVisit[]> {
   const { routes } = await import('../../src/app/routes');
   const visits = routes.map((route) => {
     const path = route.path.replace(':version', 'v2');
-    return { path: route.path, url: `${path}${SAMPLE_QUERY[route.path] ?? ''}`, title: route.title ? `${route.title} - 健康服务平台` : '健康服务平台' };
+    const query = queries[route.path] ?? SAMPLE_QUERY[route.path] ?? '';
+    return { path: route.path, url: `${path}${query}`, title: route.title ? `${route.title} - 健康服务平台` : '健康服务平台' };
   });
   return [{ path: '/', url: '/', title: '首页 - 健康服务平台' }, ...visits];
+}
+
+/** Starts a write-off as the page's logged-in user (the API call /servWriteOff makes); the pending consumption's id. */
+export async function startWriteOff(page: Page, rightId: number): Promise<number> {
+  const { token } = await storedUser(page);
+  const envelope = await page.evaluate(
+    async ({ rightId, token }) => {
+      const response = await fetch('/gateway/user/permConsume/writeOff', {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          nonce: crypto.randomUUID(),
+          timestamp: String(Date.now()),
+          clientType: 'H5',
+          clientVersion: '2.2.1',
+          Authorization: `Bearer ${token}`,
+        },
+        body: JSON.stringify({ rightId }),
+      });
+      return (await response.json()) as { code: number; obj: { id: number; status: string } };
+    },
+    { rightId, token },
+  );
+  if (envelope.code !== 200 || envelope.obj.status !== 'pending') throw new Error(`writeOff answered ${JSON.stringify(envelope)}`);
+  return envelope.obj.id;
 }
 
 /** A new customer's first-use privacy sheet: waits for it and taps 我已阅读并同意. */

@@ -35,7 +35,7 @@ describe('/message', () => {
   it('lists ten notices with type labels, times and unread dots, and loads the next page on scroll', async () => {
     renderScreen('/message', { user: CUSTOMER });
     // The first test pays for transforming the screen's chunk: allow it time.
-    await screen.findByRole('list', { name: '消息列表' }, { timeout: 5000 });
+    await screen.findByRole('list', { name: '消息列表' }, { timeout: 15_000 });
     await waitFor(() => expect(listItems()).toHaveLength(10));
     const first = listItems()[0];
     expect(first).toHaveTextContent('系统通知');

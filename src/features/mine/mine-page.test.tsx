@@ -18,7 +18,7 @@ vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: 
 const CUSTOMER = '13800138000';
 const AGENT = '13900139000';
 
-const menu = () => screen.findByRole('navigation', { name: '我的菜单' }, { timeout: 5000 });
+const menu = () => screen.findByRole('navigation', { name: '我的菜单' }, { timeout: 15_000 });
 
 describe('/mine', () => {
   it('shows the avatar, nickname, masked phone, the counts and the menu', async () => {
@@ -77,7 +77,7 @@ describe('/mine', () => {
 
   it('asks a logged-out visitor to log in', async () => {
     renderScreen('/mine?indexCode=index');
-    expect(await screen.findByRole('button', { name: '登录' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: '登录' }, { timeout: 15_000 })).toBeInTheDocument();
   });
 });
 

@@ -26,7 +26,7 @@ function count(path: string) {
 }
 
 const codeOnScreen = async () => {
-  const el = await screen.findByLabelText(/^核销码 \d{12}$/, {}, { timeout: 5000 });
+  const el = await screen.findByLabelText(/^核销码 \d{12}$/, {}, { timeout: 15_000 });
   return el.getAttribute('aria-label')!.slice(4);
 };
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
@@ -54,7 +54,7 @@ describe('/servWriteOff', () => {
     confirmWriteOff(code, '康途医疗服务有限公司');
     await advance(2100);
     await waitFor(() => expect(router.state.location.pathname).toBe('/statusTwo'));
-    expect(await screen.findByRole('heading', { name: '核销成功' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '核销成功' }, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByText('康途医疗服务有限公司')).toBeInTheDocument();
     const id = db.consumptions.find((c) => c.writeOffCode === code)!.id;
     expect(router.state.location.search).toBe(`?consumeId=${id}`);
@@ -66,7 +66,7 @@ describe('/servWriteOff', () => {
     db.consumptions.find((c) => c.writeOffCode === code)!.status = 'expired';
     await advance(2100);
     await waitFor(() => expect(router.state.location.pathname).toBe('/statusThree'));
-    expect(await screen.findByRole('heading', { name: '核销码已过期' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '核销码已过期' }, { timeout: 15_000 })).toBeInTheDocument();
     expect(router.state.location.search).toContain('rightId=4');
     expect(screen.getByRole('link', { name: /联系客服/ })).toHaveAttribute('href', 'tel:4008208820');
     await user.click(screen.getByRole('button', { name: '重新获取' }));
@@ -81,7 +81,7 @@ describe('/servWriteOff', () => {
     expect(router.state.location.pathname).toBe('/servWriteOff');
     await advance(4_000);
     await waitFor(() => expect(router.state.location.pathname).toBe('/statusOne'));
-    expect(await screen.findByRole('heading', { name: '等待核销' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '等待核销' }, { timeout: 15_000 })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '继续等待' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/servWriteOff'));
     expect(await codeOnScreen()).toBe(code);
@@ -92,7 +92,7 @@ describe('/servWriteOff', () => {
     const { router } = renderScreen('/servWriteOff?rightId=4', { user: CUSTOMER });
     const code = await codeOnScreen();
     await act(() => router.navigate('/index'));
-    await screen.findByText('年度体检，预约即享', {}, { timeout: 5000 });
+    await screen.findByText('年度体检，预约即享', {}, { timeout: 15_000 });
     await act(() => router.navigate(-1));
     expect(await codeOnScreen()).toBe(code);
     expect(starts).toHaveLength(1);
@@ -105,7 +105,7 @@ describe('/servWriteOff', () => {
     await advance(4100);
     expect(polls.length).toBeGreaterThanOrEqual(2);
     await act(() => router.navigate('/index'));
-    await screen.findByText('年度体检，预约即享', {}, { timeout: 5000 });
+    await screen.findByText('年度体检，预约即享', {}, { timeout: 15_000 });
     const before = polls.length;
     await advance(10_000);
     expect(polls).toHaveLength(before);
@@ -122,7 +122,7 @@ describe('/servWriteOff', () => {
     confirmWriteOff(code);
     await advance(2100);
     await waitFor(() => expect(router.state.location.pathname).toBe('/statusTwo'));
-    await screen.findByRole('heading', { name: '核销成功' }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: '核销成功' }, { timeout: 15_000 });
     const before = polls.length;
     await advance(10_000);
     expect(polls).toHaveLength(before);
@@ -145,14 +145,14 @@ describe('/servWriteOff', () => {
 
   it('shows the gateway’s refusal for a used-up right, with a way to /rights', async () => {
     renderScreen('/servWriteOff?rightId=6', { user: CUSTOMER });
-    expect(await screen.findByText(BizDesc.rightUsedUp, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(BizDesc.rightUsedUp, {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '查看我的权益' })).toBeInTheDocument();
   });
 
   it('shows a retry view on a network error', async () => {
     server.use(http.post(url(endpoints.writeOff), () => Response.error(), { once: true }));
     const { user } = renderScreen('/servWriteOff?rightId=4', { user: CUSTOMER });
-    await user.click(await screen.findByRole('button', { name: '重试' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: '重试' }, { timeout: 15_000 }));
     await codeOnScreen();
   });
 });

@@ -20,38 +20,38 @@ describe('status screens', () => {
 
   it('/statusTwo shows the service, provider and time, and offers 去评价', async () => {
     const { router, user } = renderScreen('/statusTwo?consumeId=6', { user: CUSTOMER });
-    expect(await screen.findByRole('heading', { name: '核销成功' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '核销成功' }, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByText('悦齿口腔门诊连锁有限公司')).toBeInTheDocument();
     expect(screen.getByText('2026-08-02 10:33:40')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '去评价' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/evaluate'));
     expect(router.state.location.search).toBe('?consumeId=6');
-    await screen.findByRole('radiogroup', { name: '服务评分' }, { timeout: 5000 });
+    await screen.findByRole('radiogroup', { name: '服务评分' }, { timeout: 15_000 });
   });
 
   it('/statusThree says a failed write-off failed and offers to retry', async () => {
     renderScreen('/statusThree?consumeId=7&rightId=4', { user: CUSTOMER });
-    expect(await screen.findByRole('heading', { name: '核销失败' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '核销失败' }, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '重新获取' })).toBeInTheDocument();
     expect(document.title).toBe('核销失败 - 健康服务平台');
   });
 
   it('/statusOne opened directly sends 继续等待 to the code of the right', async () => {
     const { router, user } = renderScreen('/statusOne?consumeId=7&rightId=4', { user: CUSTOMER });
-    await user.click(await screen.findByRole('button', { name: '继续等待' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: '继续等待' }, { timeout: 15_000 }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/servWriteOff'));
-    await screen.findByLabelText(/^核销码 \d{12}$/, {}, { timeout: 5000 });
+    await screen.findByLabelText(/^核销码 \d{12}$/, {}, { timeout: 15_000 });
   });
 
   it('shows an empty view without a record id', async () => {
     renderScreen('/statusTwo', { user: CUSTOMER });
-    expect(await screen.findByText('没有找到这次核销的记录', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('没有找到这次核销的记录', {}, { timeout: 15_000 })).toBeInTheDocument();
   });
 
   it('shows a retry view when the record cannot load', async () => {
     server.use(http.get(url(endpoints.consumeDetail), () => HttpResponse.error(), { once: true }));
     const { user } = renderScreen('/statusTwo?consumeId=6', { user: CUSTOMER });
-    await user.click(await screen.findByRole('button', { name: '重试' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: '重试' }, { timeout: 15_000 }));
     expect(await screen.findByRole('heading', { name: '核销成功' })).toBeInTheDocument();
   });
 });
