@@ -21,9 +21,44 @@ function mockServiceWorker(): Plugin {
   };
 }
 
+/**
+ * Issue 9: the first paint needs only the HTML. The entry's stylesheets (a few KB) are inlined
+ * into index.html instead of render-blocking <link>s; each <link> stays, `disabled` so the
+ * browser does not fetch it, because Vite's preload helper looks for it before loading a lazy
+ * screen's CSS and would otherwise fetch the same file again. The /index screen chunk is
+ * modulepreloaded so it downloads alongside the entry instead of after it has run.
+ */
+function firstPaintFromHtml(): Plugin {
+  return {
+    name: 'first-paint-from-html',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        let out = html.replace(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g, (tag, file: string) => {
+          const asset = bundle[file];
+          if (asset?.type !== 'asset') return tag;
+          const css = (typeof asset.source === 'string' ? asset.source : Buffer.from(asset.source).toString('utf8')).replace(/<\/style/gi, '<\\/style');
+          return `<style>${css}</style>\n    <link rel="stylesheet" crossorigin href="/${file}" disabled>`;
+        });
+        const screen = Object.values(bundle).find((c) => c.type === 'chunk' && c.facadeModuleId?.endsWith('/src/features/home/index-page.tsx'));
+        if (screen?.type === 'chunk') {
+          const preloads = [screen.fileName, ...screen.imports]
+            .filter((file) => !out.includes(`/${file}"`))
+            .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+          out = out.replace('</head>', `  ${preloads.join('\n    ')}\n  </head>`);
+        }
+        return out;
+      },
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => {
   return {
-    plugins: [react(), ...(mode === 'mock' ? [mockServiceWorker()] : [])],
+    plugins: [react(), firstPaintFromHtml(), ...(mode === 'mock' ? [mockServiceWorker()] : [])],
     resolve: {
       alias: {
         '@': fileURLToPath(new URL('./src', import.meta.url)),

@@ -33,7 +33,10 @@ export async function buildInMemory(): Promise<Output[]> {
   const previous = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   const result = await build({ mode: 'production', logLevel: 'silent', build: { write: false } }).finally(() => {
-    process.env.NODE_ENV = previous;
+    // Assigning undefined would store the string 'undefined', and a later `vite build` in this
+    // process (npm run bench) would then bundle React's development build.
+    if (previous === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = previous;
   });
   const outputs = (Array.isArray(result) ? result : [result]) as Rollup.RolldownOutput[];
   return outputs.flatMap((o) => o.output as Output[]);

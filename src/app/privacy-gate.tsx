@@ -2,19 +2,10 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useAgreementStore } from '@/stores/agreement';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';
+import { whenSettled } from '@/lib/when-settled';
 
 // Issue 9: the check (axios client) and the sheet (antd-mobile Popup) load only when needed.
 const PrivacySheet = lazy(() => import('@/components/privacy-sheet').then((m) => ({ default: m.PrivacySheet })));
-
-/** Runs `task` when the browser is idle (after the first screen), returns a cancel. */
-function whenIdle(task: () => void): () => void {
-  if ('requestIdleCallback' in window) {
-    const id = window.requestIdleCallback(task, { timeout: 2000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = setTimeout(task, 200);
-  return () => clearTimeout(id);
-}
 
 /**
  * DESIGN §7 "Privacy sheet timing": asks `A/userAgreement/` once per app start while logged
@@ -32,7 +23,9 @@ export function PrivacyGate() {
 
   useEffect(() => {
     if (!loggedIn || checked || onTransferPage || asked.current) return;
-    return whenIdle(() => {
+    // Issue 9: at app start this waits until the first screen has settled; after a login, the
+    // page settled long ago and it runs at the next idle moment.
+    return whenSettled(() => {
       asked.current = true;
       void import('@/components/check-agreement').then((m) => m.checkAgreement());
     });

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
 import { track } from '@/lib/track';
+import { whenSettled } from '@/lib/when-settled';
 
 /**
  * One 'page_view' analytics event per navigation (issue 6): page = pathname, indexCode from
@@ -19,6 +20,9 @@ export function usePageViews(): void {
     last.current = { key: location.key, pathname: location.pathname };
     if (previous && navigationType === 'REPLACE' && previous.pathname === location.pathname) return;
     // The query is not sent: it can hold a one-time login ticket (/transferPage?ticket=…).
-    track('page_view', { navigation: navigationType }, { page: location.pathname });
+    // Issue 9: queued once the first screen has settled (the sender loads the request client);
+    // not cancelled on cleanup, so a quick navigation still counts the view it leaves.
+    const page = location.pathname;
+    whenSettled(() => track('page_view', { navigation: navigationType }, { page }));
   }, [location.key, location.pathname, navigationType]);
 }

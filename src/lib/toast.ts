@@ -1,10 +1,11 @@
 import { TOAST_DURATION_MS } from '@/config/constants';
+import { whenSettled } from './when-settled';
 
 /**
  * antd-mobile's Toast, loaded on first use (issue 9: it pulls in react-spring, so it stays off
  * the first screen). A toast asked for before its code has arrived still shows: the call waits
  * for the import. `preloadOverlays()` fetches it when the browser is idle after the home has
- * rendered, so the toast policy still works when the network drops later.
+ * rendered and the page has settled, so the toast policy still works when the network drops later.
  */
 type ToastModule = typeof import('antd-mobile/es/components/toast');
 
@@ -21,12 +22,10 @@ export async function showToast(content: string, duration = TOAST_DURATION_MS): 
   Toast.show({ content, duration });
 }
 
-/** Loads Toast (and Dialog) while the browser is idle. */
+/** Loads Toast (and Dialog) once the first screen has settled (or at the first tap). */
 export function preloadOverlays(): void {
-  const run = () => {
+  whenSettled(() => {
     void loadToast();
     void import('./dialog').then(({ loadDialog }) => loadDialog());
-  };
-  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 3000 });
-  else setTimeout(run, 1500);
+  });
 }

@@ -1,0 +1,26 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { render } from '@testing-library/react';
+import { LoginHintCard } from '@/components/login-hint-card';
+
+/**
+ * Issue 9: index.html's boot skeleton paints the home's login hint for visitors before any JS
+ * runs (it is the first screen's largest text). It must say what React then renders.
+ */
+describe('index.html boot skeleton', () => {
+  const html = readFileSync(path.resolve(process.cwd(), 'index.html'), 'utf8');
+  const boot = new DOMParser().parseFromString(html, 'text/html');
+
+  it('shows the same login hint texts as the home', () => {
+    const { container } = render(<LoginHintCard indexCode="index" />);
+    for (const selector of ['.login-hint__title', '.login-hint__desc', '.login-hint__button']) {
+      expect(boot.querySelector(`.boot__hint ${selector}`)?.textContent).toBe(container.querySelector(selector)?.textContent);
+    }
+  });
+
+  it('keeps the boot hint out of the accessibility tree and not focusable', () => {
+    const hint = boot.querySelector('.boot__hint');
+    expect(hint?.getAttribute('aria-hidden')).toBe('true');
+    expect(hint?.querySelector('button, a, [tabindex]')).toBeNull();
+  });
+});

@@ -1,0 +1,63 @@
+/**
+ * Issue 9: work that the first screen does not need (preloading Toast and Dialog, the first
+ * analytics event, the privacy check at start) waits until the page has settled, so it neither
+ * competes with the first render nor blocks the main thread while the home becomes usable.
+ */
+
+/** How long after the `load` event deferred work waits before it asks for an idle moment. */
+export const SETTLE_AFTER_LOAD_MS = 3000;
+/** The idle callback runs at the latest this long after it was asked for. */
+const IDLE_TIMEOUT_MS = 2000;
+
+const INTERACTIONS = ['pointerdown', 'keydown'] as const;
+
+/** When `load` fired, in performance.now() time; undefined while the page is still loading. */
+function loadedAt(): number | undefined {
+  if (document.readyState !== 'complete') return undefined;
+  const nav = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
+  // No navigation timing (jsdom): nothing to wait for.
+  return nav?.loadEventEnd || nav?.loadEventStart || -SETTLE_AFTER_LOAD_MS;
+}
+
+/**
+ * Runs `task` once: when the browser is idle at least SETTLE_AFTER_LOAD_MS after `load` (at
+ * once-ish when that moment has passed), or at the user's first tap or key press, whichever
+ * comes first. Returns a cancel.
+ */
+export function whenSettled(task: () => void): () => void {
+  let done = false;
+  const cleanups: Array<() => void> = [];
+  const cleanup = () => cleanups.splice(0).forEach((undo) => undo());
+  const run = () => {
+    if (done) return;
+    done = true;
+    cleanup();
+    task();
+  };
+  const idle = () => {
+    if ('requestIdleCallback' in window) {
+      const id = window.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
+      cleanups.push(() => window.cancelIdleCallback(id));
+    } else run();
+  };
+  const wait = (loadTime: number) => {
+    const id = setTimeout(idle, Math.max(0, loadTime + SETTLE_AFTER_LOAD_MS - performance.now()));
+    cleanups.push(() => clearTimeout(id));
+  };
+
+  const loadTime = loadedAt();
+  if (loadTime !== undefined) wait(loadTime);
+  else {
+    const onLoad = () => wait(performance.now());
+    window.addEventListener('load', onLoad, { once: true });
+    cleanups.push(() => window.removeEventListener('load', onLoad));
+  }
+  for (const type of INTERACTIONS) {
+    window.addEventListener(type, run, { once: true, passive: true, capture: true });
+    cleanups.push(() => window.removeEventListener(type, run, { capture: true }));
+  }
+  return () => {
+    done = true;
+    cleanup();
+  };
+}
