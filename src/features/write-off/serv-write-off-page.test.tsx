@@ -12,7 +12,7 @@ vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: 
 vi.mock('@/lib/toast', () => ({ showToast: vi.fn(), preloadOverlays: vi.fn() }));
 
 // Fake timers drive 60 s of polling and several screen loads: more than the default 5 s.
-vi.setConfig({ testTimeout: 15_000 });
+vi.setConfig({ testTimeout: 60_000 });
 
 const CUSTOMER = '13800138000';
 
