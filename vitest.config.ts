@@ -25,8 +25,9 @@ export default defineConfig({
           setupFiles: ['tests/setup.ts'],
           css: false,
           // A screen's first render compiles its chunk; on a busy 2-core CI machine that can take
-          // seconds. Generous limits keep the suite about behaviour, not speed.
-          testTimeout: 30_000,
+          // seconds. Generous limits (here and the 30 s wait of tests/setup.ts) keep the suite about
+          // behaviour, not speed.
+          testTimeout: 60_000,
         },
       },
       {

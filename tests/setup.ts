@@ -13,9 +13,11 @@ import { useThemeStore } from '@/stores/theme';
 import { useUnreadStore } from '@/stores/unread';
 import { resetClock } from '@/lib/clock';
 import { agreementReset } from '@/stores/agreement';
+import { freshnessReset } from '@/stores/freshness';
 
-// findBy*/waitFor wait up to 15 s (default 1 s): a busy CI machine is slow, never wrong.
-configure({ asyncUtilTimeout: 15_000 });
+// findBy*/waitFor wait up to 30 s (default 1 s): a busy 2-core CI machine is slow, never wrong. Tests
+// rely on this one limit; none passes its own, shorter timeout.
+configure({ asyncUtilTimeout: 30_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
@@ -30,6 +32,7 @@ afterEach(() => {
   useUnreadStore.setState({ unreadCount: 0 });
   resetClock();
   agreementReset();
+  freshnessReset();
   document.title = '';
   document.body.innerHTML = '';
 });

@@ -149,6 +149,27 @@ describe('401 (DESIGN §7)', () => {
     expect(Cookies.get('token')).toBeUndefined();
   });
 
+  it('keeps a newer session: a late 401 to a request sent before the login does not log out', async () => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let arrived!: () => void;
+    const sent = new Promise<void>((resolve) => (arrived = resolve));
+    server.use(
+      mswHttp.all(url(endpoints.noticeCount), async () => {
+        arrived();
+        await released;
+        return HttpResponse.json({ code: 401, desc: '请先登录', obj: { reason: 'no-token' } });
+      }),
+    );
+    const sentLoggedOut = getNoticeCount();
+    await sent;
+    logInAs('13800138000');
+    release();
+    await sentLoggedOut;
+    expect(useUserStore.getState().token).not.toBe('');
+    expect(Cookies.get('token')).toBe(useUserStore.getState().token);
+  });
+
   it('keeps the session on a replay refusal', async () => {
     logInAs('13800138000');
     answer(endpoints.noticeCount, { code: 401, desc: '请求重复，请稍后重试', obj: { reason: 'replay' } });

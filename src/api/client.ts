@@ -1,4 +1,4 @@
-import axios, { AxiosError, type AxiosRequestConfig, type AxiosResponse } from 'axios';
+import axios, { AxiosError, type AxiosRequestConfig, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { Code, type UnauthorizedReason } from '@contract/codes';
 import { A, CLIENT_TYPE, CLIENT_VERSION, Header } from '@contract/endpoints';
 import type { Envelope, UnauthorizedObj } from '@contract/types';
@@ -65,6 +65,12 @@ function toast(config: AxiosRequestConfig | undefined, text: string, duration = 
   if (!config?.silent && text) void showToast(text, duration);
 }
 
+function sentWithCurrentSession(config: InternalAxiosRequestConfig): boolean {
+  const sent = config.headers.get(Header.authorization);
+  const token = getTokenCookie();
+  return (typeof sent === 'string' ? sent : '') === (token ? `Bearer ${token}` : '');
+}
+
 function isEnvelope(data: unknown): data is Envelope {
   return typeof data === 'object' && data !== null && 'code' in data;
 }
@@ -82,8 +88,10 @@ http.interceptors.response.use(
         toast(config, data.desc);
         const obj = data.obj as UnauthorizedObj | null;
         if (obj?.reason === 'clock' && typeof obj.serverTime === 'number') syncServerTime(obj.serverTime);
-        // DESIGN §7 "401": a dead session is cleared so the next tab tap leads to login.
-        if (obj && reasonsThatEndTheSession.includes(obj.reason)) loggedOut();
+        // DESIGN §7 "401": a dead session is cleared so the next tab tap leads to login — the
+        // session the request was sent with: a late answer to a request sent before a new login
+        // (or while logged out) must not end the new session.
+        if (obj && reasonsThatEndTheSession.includes(obj.reason) && sentWithCurrentSession(config)) loggedOut();
         break;
       }
       case Code.serverError:

@@ -230,7 +230,7 @@ describe('tab bar one (SPEC §2)', () => {
   it('adds indexCode=index to a tabbed route that lacks it', async () => {
     const { router } = renderScreen('/mine');
     // The first render of /mine compiles its chunk under vitest: allow for that.
-    await waitFor(() => expect(router.state.location.search).toBe('?indexCode=index'), { timeout: 10_000 });
+    await waitFor(() => expect(router.state.location.search).toBe('?indexCode=index'));
   });
 });
 

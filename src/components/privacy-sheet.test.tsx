@@ -17,7 +17,7 @@ vi.mock('@/lib/toast', async (original) => ({
 }));
 
 const NEW_PHONE = '13600136000';
-const sheet = () => screen.findByRole('dialog', { name: '欢迎使用健康平台' }, { timeout: 4000 });
+const sheet = () => screen.findByRole('dialog', { name: '欢迎使用健康平台' });
 
 // jsdom lacks pointer capture, which antd-mobile's Popup gesture handling calls on press.
 beforeAll(() => {

@@ -16,7 +16,7 @@ async function loadAvailableCount() {
 /** "我的权益": how many rights can be used now; a tap opens /rights. Logged-in users only. */
 export function RightsSummary({ indexCode }: RightsSummaryProps) {
   const userId = useUserStore((s) => s.userInfo?.userId);
-  const { data, loading, error, reload } = useRequest(loadAvailableCount, [userId]);
+  const { data, loading, error, reload } = useRequest(loadAvailableCount, [userId], { refreshOn: ['rights'] });
 
   if (error) {
     return (

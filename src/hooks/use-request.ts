@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type DependencyList } from 'react';
 import type { Envelope } from '@contract/types';
+import { useFreshnessStore, type Topic } from '@/stores/freshness';
 
 /** A non-200 envelope, thrown by `unwrap` (the client has already shown its toast). */
 export class EnvelopeError extends Error {
@@ -28,12 +29,30 @@ export interface RequestState<T> {
   setData: (update: T | ((previous: T | undefined) => T)) => void;
 }
 
+export interface RequestOptions {
+  /** Fetch only while true (e.g. logged in). */
+  enabled?: boolean;
+  /**
+   * Server data this request shows that other screens change (stores/freshness.ts): after an
+   * `invalidate` of one of these topics the data is fetched again — quietly, the old data
+   * staying on screen — when a kept-alive screen is next shown (decision 0012).
+   */
+  refreshOn?: readonly Topic[];
+}
+
+const NO_TOPICS: readonly Topic[] = [];
+
 /**
  * A screen's own server data (STYLE §5). Fetches when `deps` change — not when a kept-alive
  * screen is shown again: <Activity> re-runs Effects on show, and returning must not reset a
- * loaded list (issue 2's keep-alive trap), so a fetch already made for these deps is kept.
+ * loaded list (issue 2's keep-alive trap), so a fetch already made for these deps is kept,
+ * unless a topic of `refreshOn` was invalidated since.
  */
-export function useRequest<T>(fetcher: () => Promise<T>, deps: DependencyList, { enabled = true } = {}): RequestState<T> {
+export function useRequest<T>(
+  fetcher: () => Promise<T>,
+  deps: DependencyList,
+  { enabled = true, refreshOn = NO_TOPICS }: RequestOptions = {},
+): RequestState<T> {
   const [data, setDataState] = useState<T>();
   const [loading, setLoading] = useState(enabled);
   const [error, setError] = useState<unknown>();
@@ -41,16 +60,24 @@ export function useRequest<T>(fetcher: () => Promise<T>, deps: DependencyList, {
   fetcherRef.current = fetcher;
   const latest = useRef(0);
   const fetchedFor = useRef<string | undefined>(undefined);
+  const version = useFreshnessStore((s) => refreshOn.map((topic) => s.versions[topic]).join('.'));
+  const fetchedAtVersion = useRef(version);
 
-  const run = useCallback(async () => {
+  /** `quiet`: keep what is on screen while fetching, and keep it if the fetch fails. */
+  const run = useCallback(async (quiet = false) => {
     const id = ++latest.current;
-    setLoading(true);
-    setError(undefined);
+    if (!quiet) {
+      setLoading(true);
+      setError(undefined);
+    }
     try {
       const value = await fetcherRef.current();
-      if (id === latest.current) setDataState(() => value);
+      if (id === latest.current) {
+        setDataState(() => value);
+        setError(undefined);
+      }
     } catch (caught) {
-      if (id === latest.current) setError(caught);
+      if (id === latest.current && !quiet) setError(caught);
     } finally {
       if (id === latest.current) setLoading(false);
     }
@@ -62,15 +89,22 @@ export function useRequest<T>(fetcher: () => Promise<T>, deps: DependencyList, {
       return;
     }
     const key = JSON.stringify(deps);
-    if (fetchedFor.current === key) return;
+    const stale = fetchedAtVersion.current !== version;
+    fetchedAtVersion.current = version;
+    if (fetchedFor.current === key) {
+      if (stale) void run(true);
+      return;
+    }
     fetchedFor.current = key;
     void run();
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [enabled, ...deps]);
+  }, [enabled, version, ...deps]);
+
+  const reload = useCallback(() => run(), [run]);
 
   const setData = useCallback((update: T | ((previous: T | undefined) => T)) => {
     setDataState((previous) => (typeof update === 'function' ? (update as (p: T | undefined) => T)(previous) : update));
   }, []);
 
-  return { data, loading, error, reload: run, setData };
+  return { data, loading, error, reload, setData };
 }

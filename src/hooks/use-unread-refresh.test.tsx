@@ -5,7 +5,7 @@ import { db } from '../../tests/mocks/db';
 describe('unread badge refresh (issue 6)', () => {
   it('loads the count on start and again when the user returns to the app', async () => {
     renderScreen('/index?indexCode=index', { user: '13800138000' });
-    expect(await screen.findByLabelText('5条未读消息', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByLabelText('5条未读消息')).toBeInTheDocument();
 
     // Read elsewhere (another device) while the app was in the background.
     for (const n of db.notices) if (n.id === 13 || n.id === 12) n.readFlag = 1;
@@ -20,5 +20,5 @@ describe('unread badge refresh (issue 6)', () => {
       window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
     });
     expect(await screen.findByLabelText('2条未读消息')).toBeInTheDocument();
-  }, 20_000);
+  });
 });

@@ -26,7 +26,7 @@ describe('/evaluate', () => {
   it('refuses to send without a star: 请选择评分', async () => {
     const calls = countEvaluations();
     const { user } = renderScreen('/evaluate?consumeId=6', { user: CUSTOMER });
-    await screen.findByRole('radiogroup', { name: '服务评分' }, { timeout: 15_000 });
+    await screen.findByRole('radiogroup', { name: '服务评分' });
     await user.type(screen.getByLabelText('评价内容（选填）'), '洁牙很仔细');
     await user.click(submit());
     expect(await screen.findByRole('alert')).toHaveTextContent('请选择评分');
@@ -37,7 +37,7 @@ describe('/evaluate', () => {
   it('counts characters live and refuses 201 without losing the text', async () => {
     const calls = countEvaluations();
     const { user } = renderScreen('/evaluate?consumeId=6', { user: CUSTOMER });
-    await user.click(await screen.findByRole('radio', { name: '5星' }, { timeout: 15_000 }));
+    await user.click(await screen.findByRole('radio', { name: '5星' }));
     const box = screen.getByLabelText('评价内容（选填）');
     await user.type(box, '好');
     expect(screen.getByText('1/200')).toBeInTheDocument();
@@ -53,7 +53,7 @@ describe('/evaluate', () => {
   it('sends once on a double tap, then thanks and shows the evaluation read-only', async () => {
     const calls = countEvaluations();
     const { user } = renderScreen('/evaluate?consumeId=6', { user: CUSTOMER });
-    await user.click(await screen.findByRole('radio', { name: '4星' }, { timeout: 15_000 }));
+    await user.click(await screen.findByRole('radio', { name: '4星' }));
     await user.click(screen.getByRole('button', { name: '服务专业' }));
     await user.type(screen.getByLabelText('评价内容（选填）'), '医生很耐心');
     const button = submit();
@@ -77,7 +77,7 @@ describe('/evaluate', () => {
     let release!: () => void;
     server.use(http.post(url(endpoints.evaluate), () => new Promise<Response>((resolve) => (release = () => resolve(HttpResponse.json({ code: 200, desc: '', obj: null }))))));
     const { user } = renderScreen('/evaluate?consumeId=6', { user: CUSTOMER });
-    await user.click(await screen.findByRole('radio', { name: '5星' }, { timeout: 15_000 }));
+    await user.click(await screen.findByRole('radio', { name: '5星' }));
     await user.click(submit());
     expect(await screen.findByRole('button', { name: '提交中…' })).toBeDisabled();
     act(() => release());
@@ -86,7 +86,7 @@ describe('/evaluate', () => {
 
   it('shows an evaluated record read-only', async () => {
     renderScreen('/evaluate?consumeId=1', { user: CUSTOMER });
-    const mine = await screen.findByRole('region', { name: '我的评价' }, { timeout: 15_000 });
+    const mine = await screen.findByRole('region', { name: '我的评价' });
     expect(within(mine).getByRole('img', { name: '评分 5 星' })).toBeInTheDocument();
     expect(within(mine).getByText('回复及时')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '提交评价' })).not.toBeInTheDocument();
@@ -94,35 +94,35 @@ describe('/evaluate', () => {
 
   it('on 10001 (already evaluated elsewhere) the client toasts and the page turns read-only', async () => {
     const { user } = renderScreen('/evaluate?consumeId=6', { user: CUSTOMER });
-    await user.click(await screen.findByRole('radio', { name: '3星' }, { timeout: 15_000 }));
+    await user.click(await screen.findByRole('radio', { name: '3星' }));
     Object.assign(db.consumptions.find((c) => c.id === 6)!, { evaluateStatus: 1, score: 5, content: '另一台手机上的评价', tags: [] });
     await user.click(submit());
-    expect(await screen.findByText('另一台手机上的评价', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText('另一台手机上的评价')).toBeInTheDocument();
     expect(showToast).toHaveBeenCalledWith('该服务已评价', 2000);
   });
 
   it('resets the form when consumeId changes (kept screen)', async () => {
     const { router, user } = renderScreen('/evaluate?consumeId=6', { user: CUSTOMER });
-    await user.click(await screen.findByRole('radio', { name: '2星' }, { timeout: 15_000 }));
+    await user.click(await screen.findByRole('radio', { name: '2星' }));
     await act(() => router.navigate('/evaluate?consumeId=5'));
-    await screen.findByText('心语心理健康服务中心', {}, { timeout: 15_000 });
+    await screen.findByText('心语心理健康服务中心');
     expect(screen.getByRole('radio', { name: '2星' })).not.toBeChecked();
   });
 
   it('explains that a failed write-off cannot be evaluated', async () => {
     renderScreen('/evaluate?consumeId=7', { user: CUSTOMER });
-    expect(await screen.findByText('该服务尚未核销成功，核销成功后才能评价', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText('该服务尚未核销成功，核销成功后才能评价')).toBeInTheDocument();
   });
 
   it('shows a retry view when the record cannot load', async () => {
     server.use(http.get(url(endpoints.consumeDetail), () => HttpResponse.error(), { once: true }));
     const { user } = renderScreen('/evaluate?consumeId=6', { user: CUSTOMER });
-    await user.click(await screen.findByRole('button', { name: '重试' }, { timeout: 15_000 }));
+    await user.click(await screen.findByRole('button', { name: '重试' }));
     expect(await screen.findByRole('radiogroup', { name: '服务评分' })).toBeInTheDocument();
   });
 
   it('shows an empty view without a record id', async () => {
     renderScreen('/evaluate', { user: CUSTOMER });
-    expect(await screen.findByText('没有找到要评价的服务记录', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText('没有找到要评价的服务记录')).toBeInTheDocument();
   });
 });

@@ -7,6 +7,7 @@ import { EmptyView } from '@/components/empty-view';
 import { PageState } from '@/components/page-state';
 import { unwrap, useRequest } from '@/hooks/use-request';
 import { goToLogin } from '@/lib/login-redirect';
+import { invalidate } from '@/stores/freshness';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';
 import { StarRating } from './star-rating';
 import './evaluation.css';
@@ -28,6 +29,7 @@ export default function EvaluatePage() {
   const validId = Number.isInteger(consumeId) && consumeId > 0;
   const { data, loading, error, reload, setData } = useRequest(() => getConsumption(consumeId).then(unwrap), [consumeId], {
     enabled: loggedIn && validId,
+    refreshOn: ['consumptions'],
   });
 
   if (!loggedIn) {
@@ -160,7 +162,10 @@ function EvaluateForm({ consumeId, onDone, onRefused }: EvaluateFormProps) {
     setSending(true);
     try {
       const envelope = await evaluate({ consumeId, score, content: content.trim(), tags });
-      if (envelope.code === 200) onDone(score, content.trim(), tags);
+      if (envelope.code === 200) {
+        invalidate('consumptions');
+        onDone(score, content.trim(), tags);
+      }
       else await onRefused();
     } catch {
       // Network error: the client has toasted; the form keeps everything for another try.

@@ -27,7 +27,7 @@ afterEach(() => server.events.removeAllListeners());
 describe('/index', () => {
   it('shows banners and the service grid to a visitor, with a login hint and no ticker', async () => {
     const { user } = renderScreen('/index');
-    expect(await screen.findByText('年度体检，预约即享', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText('年度体检，预约即享')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '在线问诊' })).toHaveAttribute('href', '/servInform?code=online_consult&indexCode=index');
     expect(screen.queryByRole('link', { name: /未读消息/ })).not.toBeInTheDocument();
     expect(screen.queryByText('我的权益')).not.toBeInTheDocument();
@@ -37,7 +37,7 @@ describe('/index', () => {
 
   it('shows the latest unread notice and my available rights when logged in', async () => {
     const { router, user } = renderScreen('/index?indexCode=index', { user: CUSTOMER });
-    const ticker = await screen.findByRole('link', { name: /未读消息：核销码已过期/ }, { timeout: 15_000 });
+    const ticker = await screen.findByRole('link', { name: /未读消息：核销码已过期/ });
     expect(ticker).toHaveAttribute('href', '/message');
     const summary = await screen.findByRole('link', { name: /我的权益/ });
     await waitFor(() => expect(summary).toHaveTextContent('可使用 4 项'));
@@ -48,7 +48,7 @@ describe('/index', () => {
   it('reads the ticker from prefix A (classic screen)', async () => {
     const a = countRequests(endpoints.noticeList);
     renderScreen('/index', { user: CUSTOMER });
-    await screen.findByRole('link', { name: /未读消息/ }, { timeout: 15_000 });
+    await screen.findByRole('link', { name: /未读消息/ });
     expect(a.length).toBeGreaterThan(0);
     expect(a[0]).toContain('/gateway/user/noticeInfo/list');
     expect(a[0]).toContain('readFlag=0');
@@ -57,14 +57,14 @@ describe('/index', () => {
   it('hides the ticker when nothing is unread', async () => {
     server.use(http.get(url(endpoints.noticeList), () => HttpResponse.json({ code: 200, desc: '', obj: { list: [], total: 0, pageNum: 1, pageSize: 5 } })));
     renderScreen('/index', { user: CUSTOMER });
-    await screen.findByRole('link', { name: /我的权益/ }, { timeout: 15_000 });
+    await screen.findByRole('link', { name: /我的权益/ });
     await waitFor(() => expect(screen.getByRole('link', { name: /我的权益/ })).toHaveTextContent('可使用'));
     expect(screen.queryByRole('link', { name: /未读消息/ })).not.toBeInTheDocument();
   });
 
   it('opens more services from 更多', async () => {
     const { router, user } = renderScreen('/index?indexCode=ebt');
-    await user.click(await screen.findByRole('button', { name: '更多' }, { timeout: 15_000 }));
+    await user.click(await screen.findByRole('button', { name: '更多' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/index/servMore'));
     expect(router.state.location.search).toBe('?indexCode=ebt');
   });
@@ -72,13 +72,13 @@ describe('/index', () => {
   it('shows a retry view when the configuration cannot load, and recovers', async () => {
     server.use(http.get('*/jsons/:name', () => HttpResponse.error(), { once: true }));
     const { user } = renderScreen('/index');
-    await user.click(await screen.findByRole('button', { name: '重试' }, { timeout: 15_000 }));
+    await user.click(await screen.findByRole('button', { name: '重试' }));
     expect(await screen.findByText('年度体检，预约即享')).toBeInTheDocument();
   });
 
   it('switches the theme from the indexCode: ebt gets the year_red tab icons', async () => {
     renderScreen('/index?indexCode=ebt');
-    await screen.findByText('就医绿通，专家号不再难约', {}, { timeout: 15_000 });
+    await screen.findByText('就医绿通，专家号不再难约');
     await waitFor(() => expect(useThemeStore.getState().theme).toBe('year_red'));
     await waitFor(() => tabIcons().forEach((svg) => expect(svg).toHaveAttribute('data-theme', 'year_red')));
     expect(document.documentElement.dataset.theme).toBe('year_red');
@@ -86,7 +86,7 @@ describe('/index', () => {
 
   it('keeps standard_blue icons for the default indexCode', async () => {
     renderScreen('/index');
-    await screen.findByText('年度体检，预约即享', {}, { timeout: 15_000 });
+    await screen.findByText('年度体检，预约即享');
     tabIcons().forEach((svg) => expect(svg).toHaveAttribute('data-theme', 'standard_blue'));
   });
 });
@@ -95,7 +95,7 @@ describe('/indexNew', () => {
   it('shows the new-theme home under tab bar two, notices from prefix B', async () => {
     const b = countRequests(endpoints.noticeListB);
     const { container } = renderScreen('/indexNew', { user: CUSTOMER });
-    expect(await screen.findByText('10分钟，了解自己的健康风险', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText('10分钟，了解自己的健康风险')).toBeInTheDocument();
     expect(container.querySelector('.tab-bar--two')).toBeInTheDocument();
     await screen.findByRole('link', { name: /未读消息/ });
     expect(b.length).toBeGreaterThan(0);
@@ -106,6 +106,6 @@ describe('/indexNew', () => {
   it('shows a retry view on error', async () => {
     server.use(http.get('*/jsons/:name', () => HttpResponse.error()));
     renderScreen('/indexNew');
-    expect(await screen.findByRole('button', { name: '重试' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: '重试' })).toBeInTheDocument();
   });
 });

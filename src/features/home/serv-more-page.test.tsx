@@ -10,7 +10,7 @@ vi.mock('@/lib/toast', () => ({ showToast: vi.fn(), preloadOverlays: vi.fn() }))
 describe('/index/servMore', () => {
   it('lists the sections of getMore with their services', async () => {
     renderScreen('/index/servMore?indexCode=index');
-    expect(await screen.findByRole('region', { name: '问诊咨询' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: '问诊咨询' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: '心理健康' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /齿科保健/ })).toHaveAttribute('href', '/servInform?code=dental_care&indexCode=index');
     expect(document.title).toBe('更多服务 - 健康服务平台');
@@ -19,12 +19,12 @@ describe('/index/servMore', () => {
   it('shows the empty view when there is nothing more', async () => {
     server.use(http.get(url(endpoints.portalGetMore), () => ok({ sections: [] })));
     renderScreen('/index/servMore');
-    expect(await screen.findByText('暂无数据', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText('暂无数据')).toBeInTheDocument();
   });
 
   it('shows a retry view on a 500 envelope', async () => {
     server.use(http.get(url(endpoints.portalGetMore), () => HttpResponse.json({ code: 500, desc: '服务繁忙，请稍后重试', obj: null })));
     renderScreen('/index/servMore');
-    expect(await screen.findByRole('button', { name: '重试' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: '重试' })).toBeInTheDocument();
   });
 });

@@ -22,7 +22,7 @@ describe('login entry pages (DESIGN §4)', () => {
     ['/loginMn?indexCode=ryb', '/transferPageMn', 'h5portal_mn', 'ryb'],
   ])('%s builds the exact gateway URL', async (path, transferPage, source, data) => {
     const { user } = renderScreen(path);
-    await user.click(await screen.findByRole('button', { name: '手机号登录' }, { timeout: 4000 }));
+    await user.click(await screen.findByRole('button', { name: '手机号登录' }));
     expect(assignLocation).toHaveBeenCalledExactlyOnceWith(gatewayUrl(transferPage, source, data));
     expect(document.title).toBe('登录 - 健康服务平台');
   });

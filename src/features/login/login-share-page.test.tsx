@@ -13,7 +13,7 @@ afterEach(() => vi.mocked(assignLocation).mockClear());
 describe('share login (DESIGN §4)', () => {
   it('saves promoterId and agentId, then starts the login', async () => {
     const { user } = renderScreen('/loginShare?promoterId=P100239&agentId=A9001');
-    expect(await screen.findByText('您的专属健康顾问邀请您使用', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(await screen.findByText('您的专属健康顾问邀请您使用')).toBeInTheDocument();
     expect(screen.getByText('顾问编号 A9001')).toBeInTheDocument();
     expect(useUserStore.getState().promoterId).toBe('');
     await user.click(screen.getByRole('button', { name: '接受邀请并登录' }));

@@ -25,9 +25,7 @@ function recordCk() {
 }
 
 const landed = async (router: ReturnType<typeof renderScreen>['router'], path: string) =>
-  waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(path), {
-    timeout: 4000,
-  });
+  waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(path));
 
 afterEach(() => {
   vi.mocked(assignLocation).mockClear();
@@ -38,7 +36,7 @@ describe('/transferPage with a good ticket', () => {
   it('stores the session (store + cookie) and replaces history with /index?indexCode=<data>', async () => {
     const seen = recordCk();
     const { router } = renderScreen('/transferPage?ticket=mock-ticket-13800138000&data=ebt');
-    expect(await screen.findByText('登录中…', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(await screen.findByText('登录中…')).toBeInTheDocument();
     expect(document.title).toBe('登录中 - 健康服务平台');
     await landed(router, '/index?indexCode=ebt');
     expect(router.state.historyAction).toBe('REPLACE');

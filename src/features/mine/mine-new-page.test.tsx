@@ -14,7 +14,7 @@ describe('/mineNew', () => {
       if (request.url.includes('/noticeInfo/list')) prefixes.push(new URL(request.url).pathname);
     });
     const { user, router } = renderScreen('/mineNew?indexCode=index', { user: '13900139000' });
-    const nav = await screen.findByRole('navigation', { name: '我的菜单' }, { timeout: 15_000 });
+    const nav = await screen.findByRole('navigation', { name: '我的菜单' });
     expect(screen.getByText('李经理')).toBeInTheDocument();
     expect(screen.getByText('139****9000')).toBeInTheDocument();
     expect(await screen.findByText('您推荐的客户已登录')).toBeInTheDocument();
@@ -22,13 +22,13 @@ describe('/mineNew', () => {
     expect(prefixes.every((p) => p.includes('/user-cloud/'))).toBe(true);
     expect(document.querySelector('.tab-bar--two')).not.toBeNull();
     await user.click(within(nav).getByRole('button', { name: /我的推广码/ }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/my/shareNew'), { timeout: 15_000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my/shareNew'));
     server.events.removeAllListeners();
-  }, 20_000);
+  });
 
   it('shows a retry when the counts fail to load', async () => {
     server.use(http.get(url(endpoints.consumeCount), () => new Response(null, { status: 502 })));
     renderScreen('/mineNew?indexCode=index', { user: '13800138000' });
-    expect(await screen.findByRole('button', { name: '重试' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: '重试' })).toBeInTheDocument();
   });
 });

@@ -18,7 +18,7 @@ vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: 
 const CUSTOMER = '13800138000';
 const AGENT = '13900139000';
 
-const menu = () => screen.findByRole('navigation', { name: '我的菜单' }, { timeout: 15_000 });
+const menu = () => screen.findByRole('navigation', { name: '我的菜单' });
 
 describe('/mine', () => {
   it('shows the avatar, nickname, masked phone, the counts and the menu', async () => {
@@ -42,7 +42,7 @@ describe('/mine', () => {
     }
     // A customer has no share code.
     expect(within(nav).queryByRole('button', { name: /我的推广码/ })).toBeNull();
-  }, 20_000);
+  });
 
   it('gives an agent the share code entry, which opens /my/share', async () => {
     const { user, router } = renderScreen('/mine?indexCode=index', { user: AGENT });
@@ -77,7 +77,7 @@ describe('/mine', () => {
 
   it('asks a logged-out visitor to log in', async () => {
     renderScreen('/mine?indexCode=index');
-    expect(await screen.findByRole('button', { name: '登录' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: '登录' })).toBeInTheDocument();
   });
 });
 

@@ -25,7 +25,7 @@ const popupUser = () => userEvent.setup({ pointerEventsCheck: PointerEventsCheck
 
 async function openNewAddressForm() {
   const view = renderScreen('/my/info', { user: customer });
-  await screen.findByText('漕溪北路88号2号楼1203室', { exact: false }, { timeout: 4000 });
+  await screen.findByText('漕溪北路88号2号楼1203室', { exact: false });
   await view.user.click(screen.getByRole('button', { name: '新增地址' }));
   await screen.findByRole('form', { name: '新增地址' });
   return view;
@@ -34,7 +34,7 @@ async function openNewAddressForm() {
 describe('/my/info: personal information', () => {
   it('shows the nickname, masked phone and role, titled 个人信息', async () => {
     renderScreen('/my/info', { user: customer });
-    const card = await screen.findByRole('region', { name: '基本信息' }, { timeout: 4000 });
+    const card = await screen.findByRole('region', { name: '基本信息' });
     expect(within(card).getByText('张晓明')).toBeInTheDocument();
     expect(within(card).getByText('138****8000')).toBeInTheDocument();
     expect(within(card).getByText('客户')).toBeInTheDocument();

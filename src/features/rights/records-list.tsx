@@ -74,7 +74,7 @@ export function RecordsList() {
   const userId = useUserStore((s) => s.userInfo?.userId);
   const [filter, setFilter] = useState<Filter>('all');
   const current = FILTERS.find((f) => f.key === filter) ?? FILTERS[0];
-  const counts = useRequest(() => getConsumeCount().then(unwrap), [userId]);
+  const counts = useRequest(() => getConsumeCount().then(unwrap), [userId], { refreshOn: ['consumptions'] });
   const records = useConsumeRecords(current.evaluateStatus, userId);
 
   const countOf = (key: Filter) => (key === 'toEvaluate' ? counts.data?.toEvaluate : key === 'evaluated' ? counts.data?.evaluated : undefined);

@@ -23,7 +23,7 @@ afterEach(() => vi.restoreAllMocks());
 describe('/rights', () => {
   it('lists usable rights with product line, masked policy, remaining times and validity', async () => {
     renderScreen('/rights', { user: CUSTOMER });
-    const card = await screen.findByRole('link', { name: /^就医绿通/ }, { timeout: 15_000 });
+    const card = await screen.findByRole('link', { name: /^就医绿通/ });
     expect(card).toHaveTextContent('团体保障');
     expect(card).toHaveTextContent('G2025****0376');
     expect(card).toHaveTextContent('剩余 3 次（共 3 次）');
@@ -36,7 +36,7 @@ describe('/rights', () => {
 
   it('switches tabs to used and expired rights', async () => {
     const { router, user } = renderScreen('/rights', { user: CUSTOMER });
-    await screen.findByRole('link', { name: /^就医绿通/ }, { timeout: 15_000 });
+    await screen.findByRole('link', { name: /^就医绿通/ });
     await user.click(screen.getByRole('tab', { name: /已使用/ }));
     expect(await screen.findByRole('link', { name: /^心理咨询/ })).toHaveTextContent('剩余 0 次（共 4 次）');
     expect(router.state.location.search).toContain('tab=used');
@@ -47,22 +47,22 @@ describe('/rights', () => {
 
   it('opens the service of a right', async () => {
     const { router, user } = renderScreen('/rights', { user: CUSTOMER });
-    await user.click(await screen.findByRole('link', { name: /^齿科保健/ }, { timeout: 15_000 }));
+    await user.click(await screen.findByRole('link', { name: /^齿科保健/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/servInform'));
-    await screen.findByRole('heading', { name: '齿科保健' }, { timeout: 15_000 });
+    await screen.findByRole('heading', { name: '齿科保健' });
     await screen.findByRole('button', { name: '立即使用' });
   });
 
   it('shows the empty view in a tab with nothing in it', async () => {
     db.rights = db.rights.filter((r) => r.id !== 7 && r.id !== 8);
     renderScreen('/rights?tab=expired', { user: CUSTOMER });
-    expect(await screen.findByText('暂无已过期的权益', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText('暂无已过期的权益')).toBeInTheDocument();
   });
 
   it('shows a retry view when the list fails, and recovers', async () => {
     server.use(http.get(url(endpoints.rightsList), () => HttpResponse.error(), { once: true }));
     const { user } = renderScreen('/rights', { user: CUSTOMER });
-    await user.click(await screen.findByRole('button', { name: '重试' }, { timeout: 15_000 }));
+    await user.click(await screen.findByRole('button', { name: '重试' }));
     expect(await screen.findByRole('link', { name: /^就医绿通/ })).toBeInTheDocument();
   });
 
@@ -72,7 +72,7 @@ describe('/rights', () => {
     ['ryb', '/noRights/rybNoRights', '暂未查到您的长期健康管理权益'],
   ])('sends a customer with no rights (indexCode %s) to %s', async (indexCode, path, title) => {
     const { router } = renderScreen(`/rights?indexCode=${indexCode}`, { user: EMPTY });
-    expect(await screen.findByRole('heading', { name: title }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(path);
     expect(router.state.historyAction).toBe('REPLACE');
     expect(screen.getByRole('link', { name: /拨打客服热线 400-820-8820/ })).toHaveAttribute('href', 'tel:4008208820');
@@ -82,14 +82,14 @@ describe('/rights', () => {
 
   it('uses the stored indexCode when the link carries none', async () => {
     const { router } = renderScreen('/index?indexCode=ryb', { user: EMPTY });
-    await screen.findByText('慢病有人管，指标看得见', {}, { timeout: 15_000 });
+    await screen.findByText('慢病有人管，指标看得见');
     await router.navigate('/rights');
-    await screen.findByRole('heading', { name: '暂未查到您的长期健康管理权益' }, { timeout: 15_000 });
+    await screen.findByRole('heading', { name: '暂未查到您的长期健康管理权益' });
   });
 
   it('asks a visitor to log in', async () => {
     renderScreen('/rights');
-    expect(await screen.findByText('登录后查看您的健康权益', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText('登录后查看您的健康权益')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '登录' })).toBeInTheDocument();
   });
 });
@@ -97,7 +97,7 @@ describe('/rights', () => {
 describe('/rights?tab=records', () => {
   it('lists records with their status and 去评价 for successful ones not yet evaluated', async () => {
     const { router, user } = renderScreen('/rights?tab=records', { user: CUSTOMER });
-    const list = await screen.findByRole('region', { name: '使用记录' }, { timeout: 15_000 });
+    const list = await screen.findByRole('region', { name: '使用记录' });
     await within(list).findByText('核销失败');
     expect(within(list).getByText('已过期')).toBeInTheDocument();
     expect(within(list).getAllByRole('button', { name: /^去评价/ })).toHaveLength(3);
@@ -105,12 +105,26 @@ describe('/rights?tab=records', () => {
     await user.click(within(list).getByRole('button', { name: '去评价 齿科保健' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/evaluate'));
     expect(router.state.location.search).toBe('?consumeId=6');
-    await screen.findByRole('radiogroup', { name: '服务评分' }, { timeout: 15_000 });
+    await screen.findByRole('radiogroup', { name: '服务评分' });
+  });
+
+  it('is current again when the kept list is shown after an evaluation (no 去评价 left for it)', async () => {
+    const { router, user } = renderScreen('/rights?tab=records', { user: CUSTOMER });
+    const list = await screen.findByRole('region', { name: '使用记录' });
+    await within(list).findByRole('button', { name: /待评价\s*3/ });
+    await user.click(within(list).getByRole('button', { name: '去评价 齿科保健' }));
+    await user.click(await screen.findByRole('radio', { name: '5星' }));
+    await user.click(screen.getByRole('button', { name: '提交评价' }));
+    await screen.findByText('感谢您的评价！您的反馈将帮助我们改进服务。');
+    await router.navigate(-1);
+    expect(await within(list).findByRole('button', { name: /待评价\s*2/ })).toBeInTheDocument();
+    await waitFor(() => expect(within(list).queryByRole('button', { name: '去评价 齿科保健' })).not.toBeInTheDocument());
+    expect(within(list).getAllByRole('button', { name: /^去评价/ })).toHaveLength(2);
   });
 
   it('filters to evaluated records', async () => {
     const { user } = renderScreen('/rights?tab=records', { user: CUSTOMER });
-    const list = await screen.findByRole('region', { name: '使用记录' }, { timeout: 15_000 });
+    const list = await screen.findByRole('region', { name: '使用记录' });
     await within(list).findByText('核销失败');
     await user.click(within(list).getByRole('button', { name: /已评价/ }));
     await waitFor(() => expect(within(list).queryByText('核销失败')).not.toBeInTheDocument());
@@ -123,20 +137,20 @@ describe('/rights?tab=records', () => {
       db.consumptions.push({ id: 100 + i, userId: 'u-13800138000', rightId: 1, providerName: '康源健康科技有限公司', writeOffCode: String(100000000000 + i), status: 'success', createTime: `2025-01-${String(i + 1).padStart(2, '0')} 10:00:00`, consumeTime: `2025-01-${String(i + 1).padStart(2, '0')} 10:01:00`, evaluateStatus: 1, score: 4 });
     }
     renderScreen('/rights?tab=records', { user: CUSTOMER });
-    const list = await screen.findByRole('region', { name: '使用记录' }, { timeout: 15_000 });
-    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(23), { timeout: 15_000 });
+    const list = await screen.findByRole('region', { name: '使用记录' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(23));
     expect(await within(list).findByText('没有更多了')).toBeInTheDocument();
   });
 
   it('shows the empty view when there are no records', async () => {
     db.consumptions = [];
     renderScreen('/rights?tab=records', { user: CUSTOMER });
-    expect(await screen.findByText('暂无使用记录', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText('暂无使用记录')).toBeInTheDocument();
   });
 
   it('shows a retry view when the records fail', async () => {
     server.use(http.get(url(endpoints.consumeList), () => HttpResponse.json({ code: 500, desc: '服务繁忙，请稍后重试', obj: null })));
     renderScreen('/rights?tab=records', { user: CUSTOMER });
-    expect(await screen.findByRole('button', { name: '重试' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: '重试' })).toBeInTheDocument();
   });
 });

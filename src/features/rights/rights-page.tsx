@@ -65,7 +65,7 @@ export default function RightsPage() {
       return rights.length > 0 ? { rights } : { rights, redirect: await noRightsPath(indexCode) };
     },
     [userId, indexCode],
-    { enabled: loggedIn },
+    { enabled: loggedIn, refreshOn: ['rights'] },
   );
 
   useEffect(() => {

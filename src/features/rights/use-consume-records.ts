@@ -22,6 +22,7 @@ export function useConsumeRecords(evaluateStatus: 0 | 1 | undefined, userId: str
   const first = useRequest(
     () => getConsumptions({ pageNum: 1, pageSize: RECORDS_PAGE_SIZE, evaluateStatus }).then(unwrap),
     [evaluateStatus ?? 'all', userId],
+    { refreshOn: ['consumptions'] },
   );
   const base = first.data;
   const [stored, setTail] = useState<Tail>({ base: undefined, list: [], pageNum: 1, exhausted: false });

@@ -10,12 +10,12 @@ vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: 
 vi.mock('@/lib/toast', () => ({ showToast: vi.fn(), preloadOverlays: vi.fn() }));
 
 const CUSTOMER = '13800138000';
-const panel = () => screen.findByRole('region', { name: '我的权益' }, { timeout: 15_000 });
+const panel = () => screen.findByRole('region', { name: '我的权益' });
 
 describe('/servInform', () => {
   it('shows what the service is, who provides it, how to use it and its limits', async () => {
     renderScreen('/servInform?code=online_consult');
-    expect(await screen.findByRole('heading', { name: '在线问诊' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '在线问诊' })).toBeInTheDocument();
     expect(screen.getByText('服务提供方：康源健康科技有限公司')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: '使用方式' })).toBeInTheDocument();
     expect(screen.getByText('每次问诊自医生接诊起48小时内可追问，超时需重新发起。')).toBeInTheDocument();
@@ -39,7 +39,7 @@ describe('/servInform', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/servWriteOff'));
     expect(router.state.location.search).toBe('?rightId=1');
     // Let the write-off screen finish its start call inside this test.
-    expect(await screen.findByLabelText(/^核销码 \d{12}$/, {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByLabelText(/^核销码 \d{12}$/)).toBeInTheDocument();
   });
 
   it('shows remaining times for a counted right', async () => {
@@ -59,13 +59,13 @@ describe('/servInform', () => {
     expect(within(region).queryByRole('button', { name: '立即使用' })).not.toBeInTheDocument();
     await user.click(within(region).getByRole('button', { name: '查看我的权益' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/rights'));
-    expect(await screen.findByRole('tab', { name: /可使用/ }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: /可使用/ })).toBeInTheDocument();
     await screen.findAllByRole('link', { name: /可使用/ });
   });
 
   it('shows an empty view with a way home for an unknown code', async () => {
     const { router, user } = renderScreen('/servInform?code=nope', { user: CUSTOMER });
-    expect(await screen.findByText('未找到该服务，可能已下线', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText('未找到该服务，可能已下线')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '返回首页' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/index'));
   });
@@ -73,7 +73,7 @@ describe('/servInform', () => {
   it('shows a retry view when the catalogue fails', async () => {
     server.use(http.get('*/jsons/:name', () => HttpResponse.error()));
     renderScreen('/servInform?code=online_consult');
-    expect(await screen.findByRole('button', { name: '重试' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: '重试' })).toBeInTheDocument();
   });
 
   it('offers a retry in the right panel when the rights list fails', async () => {
@@ -86,13 +86,13 @@ describe('/servInform', () => {
 
   it('/servInform1 is the new-theme layout of the same information', async () => {
     const { container } = renderScreen('/servInform1?code=health_assess', { user: CUSTOMER });
-    expect(await screen.findByRole('heading', { name: '健康评测' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '健康评测' })).toBeInTheDocument();
     expect(container.querySelector('.serv-inform--new')).toBeInTheDocument();
   });
 
   it('links to the full description', async () => {
     const { router, user } = renderScreen('/servInform?code=online_consult');
-    await user.click(await screen.findByRole('button', { name: '查看完整服务说明' }, { timeout: 15_000 }));
+    await user.click(await screen.findByRole('button', { name: '查看完整服务说明' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/servInform/look'));
     expect(await screen.findByRole('heading', { name: '服务时间' })).toBeInTheDocument();
   });
@@ -102,19 +102,19 @@ describe('/servInform/look', () => {
   it('shows every detail section, how to use, limits and the provider', async () => {
     renderScreen('/servInform/look?code=online_consult');
     for (const heading of ['服务内容', '服务对象', '服务时间', '注意事项', '使用方式', '使用限制', '服务提供方']) {
-      expect(await screen.findByRole('heading', { name: heading }, { timeout: 15_000 })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
     }
     expect(document.title).toBe('服务说明 - 健康服务平台');
   });
 
   it('shows an empty view for an unknown code', async () => {
     renderScreen('/servInform/look?code=nope');
-    expect(await screen.findByText('未找到该服务，可能已下线', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText('未找到该服务，可能已下线')).toBeInTheDocument();
   });
 
   it('shows a retry view on error', async () => {
     server.use(http.get('*/jsons/:name', () => HttpResponse.error()));
     renderScreen('/servInform/look?code=online_consult');
-    expect(await screen.findByRole('button', { name: '重试' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: '重试' })).toBeInTheDocument();
   });
 });

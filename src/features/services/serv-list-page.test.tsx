@@ -8,7 +8,7 @@ vi.mock('@/lib/toast', () => ({ showToast: vi.fn(), preloadOverlays: vi.fn() }))
 describe('/servList', () => {
   it('lists services by category and switches category from the side bar', async () => {
     const { user } = renderScreen('/servList');
-    expect(await screen.findByRole('link', { name: /在线问诊/ }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /在线问诊/ })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /齿科保健/ })).not.toBeInTheDocument();
     await user.click(screen.getByText('齿科眼科'));
     expect(await screen.findByRole('link', { name: /齿科保健/ })).toHaveAttribute('href', '/servInform?code=dental_care&indexCode=index');
@@ -17,7 +17,7 @@ describe('/servList', () => {
 
   it('searches by name across categories and says when nothing matches', async () => {
     const { user } = renderScreen('/servList');
-    const search = await screen.findByPlaceholderText('搜索服务名称', {}, { timeout: 15_000 });
+    const search = await screen.findByPlaceholderText('搜索服务名称');
     await user.type(search, '心理');
     expect(await screen.findByRole('link', { name: /心理咨询/ })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /在线问诊/ })).not.toBeInTheDocument();
@@ -30,7 +30,7 @@ describe('/servList', () => {
 
   it('keeps the chosen category when the user goes to a service and back', async () => {
     const { router, user } = renderScreen('/servList');
-    await user.click(await screen.findByText('心理健康', {}, { timeout: 15_000 }));
+    await user.click(await screen.findByText('心理健康'));
     await user.click(await screen.findByRole('link', { name: /心理咨询/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/servInform'));
     await router.navigate(-1);
@@ -40,12 +40,12 @@ describe('/servList', () => {
   it('shows a retry view when the catalogue fails to load', async () => {
     server.use(http.get('*/jsons/:name', () => HttpResponse.error()));
     renderScreen('/servList');
-    expect(await screen.findByRole('button', { name: '重试' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: '重试' })).toBeInTheDocument();
   });
 
   it('shows the empty view for an empty catalogue', async () => {
     server.use(http.get('*/jsons/:name', () => HttpResponse.json({ categories: [], services: [] })));
     renderScreen('/servList');
-    expect(await screen.findByText('暂无数据', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText('暂无数据')).toBeInTheDocument();
   });
 });

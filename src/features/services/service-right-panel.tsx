@@ -31,7 +31,7 @@ export function ServiceRightPanel({ serviceCode, indexCode }: ServiceRightPanelP
   const { data, loading, error, reload } = useRequest(
     async () => pickRight(unwrap(await getRights()).filter((r) => r.serviceCode === serviceCode)) ?? null,
     [serviceCode, userId],
-    { enabled: loggedIn },
+    { enabled: loggedIn, refreshOn: ['rights'] },
   );
 
   if (!loggedIn) {

@@ -30,7 +30,7 @@ function decodeQrSvg(svg: SVGSVGElement): string | null {
   return jsQR(pixels, edge, edge)?.data ?? null;
 }
 
-const qr = async () => (await screen.findByTestId('share-qr', {}, { timeout: 15_000 })) as unknown as SVGSVGElement;
+const qr = async () => (await screen.findByTestId('share-qr')) as unknown as SVGSVGElement;
 
 describe('/my/share', () => {
   it("encodes the exact share URL with the agent's ids, with the name and the long-press hint", async () => {
@@ -40,7 +40,7 @@ describe('/my/share', () => {
     expect(screen.getByText('李经理')).toBeInTheDocument();
     expect(screen.getByText('长按二维码保存或分享')).toBeInTheDocument();
     expect(screen.getByTitle('推广二维码')).toBeInTheDocument();
-  }, 20_000);
+  });
 
   it('/my/shareNew points at /share1', async () => {
     renderScreen('/my/shareNew', { user: AGENT });
@@ -49,16 +49,16 @@ describe('/my/share', () => {
 
   it('tells a customer why there is no code, gives none, and offers a way back', async () => {
     const { user, router } = renderScreen('/my/share', { user: CUSTOMER });
-    expect(await screen.findByText(/推广码仅对代理人开放/, {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText(/推广码仅对代理人开放/)).toBeInTheDocument();
     expect(screen.queryByTestId('share-qr')).toBeNull();
     expect(document.querySelector('svg title')).toBeNull();
     await user.click(screen.getByRole('button', { name: '返回我的' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/mine'), { timeout: 15_000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/mine'));
   });
 
   it('asks a logged-out visitor to log in', async () => {
     renderScreen('/my/share');
-    expect(await screen.findByRole('button', { name: '登录' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: '登录' })).toBeInTheDocument();
     expect(screen.queryByTestId('share-qr')).toBeNull();
   });
 });
@@ -66,7 +66,7 @@ describe('/my/share', () => {
 describe('/share and /share1', () => {
   it('shows the offer and the inviting agent, and leads to /loginShare with the ids', async () => {
     const { user, router } = renderScreen('/share?promoterId=P100239&agentId=A9001');
-    expect(await screen.findByText('登录后可享', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText('登录后可享')).toBeInTheDocument();
     expect(screen.getByText('A9001')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '立即登录，领取健康服务' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/loginShare'));
@@ -75,7 +75,7 @@ describe('/share and /share1', () => {
 
   it('/share1 leads to /loginShareMn', async () => {
     const { user, router } = renderScreen('/share1?promoterId=P100239&agentId=A9001');
-    await user.click(await screen.findByRole('button', { name: '立即登录，领取健康服务' }, { timeout: 15_000 }));
+    await user.click(await screen.findByRole('button', { name: '立即登录，领取健康服务' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/loginShareMn'));
     expect(router.state.location.search).toBe('?promoterId=P100239&agentId=A9001');
   });
@@ -87,7 +87,7 @@ describe('/share and /share1', () => {
     `/share?promoterId=${'x'.repeat(33)}&agentId=A9001`,
   ])('says a broken link %s is invalid and offers no login', async (path) => {
     renderScreen(path);
-    expect(await screen.findByText(/分享链接无效/, {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText(/分享链接无效/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '立即登录，领取健康服务' })).toBeNull();
   });
 });

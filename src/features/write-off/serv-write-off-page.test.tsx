@@ -12,7 +12,6 @@ vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: 
 vi.mock('@/lib/toast', () => ({ showToast: vi.fn(), preloadOverlays: vi.fn() }));
 
 // Fake timers drive 60 s of polling and several screen loads: more than the default 5 s.
-vi.setConfig({ testTimeout: 60_000 });
 
 const CUSTOMER = '13800138000';
 
@@ -26,7 +25,7 @@ function count(path: string) {
 }
 
 const codeOnScreen = async () => {
-  const el = await screen.findByLabelText(/^核销码 \d{12}$/, {}, { timeout: 15_000 });
+  const el = await screen.findByLabelText(/^核销码 \d{12}$/);
   return el.getAttribute('aria-label')!.slice(4);
 };
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
@@ -54,7 +53,7 @@ describe('/servWriteOff', () => {
     confirmWriteOff(code, '康途医疗服务有限公司');
     await advance(2100);
     await waitFor(() => expect(router.state.location.pathname).toBe('/statusTwo'));
-    expect(await screen.findByRole('heading', { name: '核销成功' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '核销成功' })).toBeInTheDocument();
     expect(screen.getByText('康途医疗服务有限公司')).toBeInTheDocument();
     const id = db.consumptions.find((c) => c.writeOffCode === code)!.id;
     expect(router.state.location.search).toBe(`?consumeId=${id}`);
@@ -66,7 +65,7 @@ describe('/servWriteOff', () => {
     db.consumptions.find((c) => c.writeOffCode === code)!.status = 'expired';
     await advance(2100);
     await waitFor(() => expect(router.state.location.pathname).toBe('/statusThree'));
-    expect(await screen.findByRole('heading', { name: '核销码已过期' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '核销码已过期' })).toBeInTheDocument();
     expect(router.state.location.search).toContain('rightId=4');
     expect(screen.getByRole('link', { name: /联系客服/ })).toHaveAttribute('href', 'tel:4008208820');
     await user.click(screen.getByRole('button', { name: '重新获取' }));
@@ -81,7 +80,7 @@ describe('/servWriteOff', () => {
     expect(router.state.location.pathname).toBe('/servWriteOff');
     await advance(4_000);
     await waitFor(() => expect(router.state.location.pathname).toBe('/statusOne'));
-    expect(await screen.findByRole('heading', { name: '等待核销' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '等待核销' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '继续等待' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/servWriteOff'));
     expect(await codeOnScreen()).toBe(code);
@@ -92,7 +91,7 @@ describe('/servWriteOff', () => {
     const { router } = renderScreen('/servWriteOff?rightId=4', { user: CUSTOMER });
     const code = await codeOnScreen();
     await act(() => router.navigate('/index'));
-    await screen.findByText('年度体检，预约即享', {}, { timeout: 15_000 });
+    await screen.findByText('年度体检，预约即享');
     await act(() => router.navigate(-1));
     expect(await codeOnScreen()).toBe(code);
     expect(starts).toHaveLength(1);
@@ -105,7 +104,7 @@ describe('/servWriteOff', () => {
     await advance(4100);
     expect(polls.length).toBeGreaterThanOrEqual(2);
     await act(() => router.navigate('/index'));
-    await screen.findByText('年度体检，预约即享', {}, { timeout: 15_000 });
+    await screen.findByText('年度体检，预约即享');
     const before = polls.length;
     await advance(10_000);
     expect(polls).toHaveLength(before);
@@ -122,7 +121,7 @@ describe('/servWriteOff', () => {
     confirmWriteOff(code);
     await advance(2100);
     await waitFor(() => expect(router.state.location.pathname).toBe('/statusTwo'));
-    await screen.findByRole('heading', { name: '核销成功' }, { timeout: 15_000 });
+    await screen.findByRole('heading', { name: '核销成功' });
     const before = polls.length;
     await advance(10_000);
     expect(polls).toHaveLength(before);
@@ -145,19 +144,17 @@ describe('/servWriteOff', () => {
 
   it('shows the gateway’s refusal for a used-up right, with a way to /rights', async () => {
     renderScreen('/servWriteOff?rightId=6', { user: CUSTOMER });
-    expect(await screen.findByText(BizDesc.rightUsedUp, {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText(BizDesc.rightUsedUp)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '查看我的权益' })).toBeInTheDocument();
   });
 
-  // NOTE: fails since the last session's changes (no 重试 view found after a network error on
-  // writeOff); skipped so CI lands, tracked open on issue 5 — investigate before re-enabling.
-  it.skip('shows a retry view on a network error', async () => {
+  it('shows a retry view on a network error', async () => {
     // The network stays down until the customer taps 重试 (not just for one request: a slow
     // machine may start the write-off again before the first failure has rendered).
     let down = true;
     server.use(http.post(url(endpoints.writeOff), () => (down ? Response.error() : undefined)));
     const { user } = renderScreen('/servWriteOff?rightId=4', { user: CUSTOMER });
-    const retry = await screen.findByRole('button', { name: '重试' }, { timeout: 15_000 });
+    const retry = await screen.findByRole('button', { name: '重试' });
     down = false;
     await user.click(retry);
     await codeOnScreen();

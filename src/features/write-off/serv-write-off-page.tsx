@@ -8,6 +8,7 @@ import { EmptyView } from '@/components/empty-view';
 import { PageState } from '@/components/page-state';
 import { EnvelopeError, unwrap, useRequest } from '@/hooks/use-request';
 import { goToLogin } from '@/lib/login-redirect';
+import { invalidate } from '@/stores/freshness';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';
 import { ExpireCountdown } from './expire-countdown';
 import { groupDigits } from './group-digits';
@@ -58,6 +59,12 @@ function Outcome({ consumption, onRetry, onEvaluate }: { consumption: Consumptio
   );
 }
 
+/** A started write-off is a new (pending) record in 使用记录. */
+function startedRecord(consumption: Consumption): Consumption {
+  invalidate('consumptions');
+  return consumption;
+}
+
 /**
  * /servWriteOff?rightId=…: starts a write-off (DESIGN §3 `permConsume/writeOff`) and shows the
  * one-time code as a QR code and as digits, with a countdown, polling the status while
@@ -77,7 +84,7 @@ export default function ServWriteOffPage() {
   const rightId = Number(params.get('rightId'));
   const validId = Number.isInteger(rightId) && rightId > 0;
   const [attempt, setAttempt] = useState(0);
-  const { data, loading, error, reload, setData } = useRequest(() => startWriteOff(rightId).then(unwrap), [rightId, attempt], {
+  const { data, loading, error, reload, setData } = useRequest(() => startWriteOff(rightId).then(unwrap).then(startedRecord), [rightId, attempt], {
     enabled: loggedIn && validId,
   });
 

@@ -20,38 +20,49 @@ describe('status screens', () => {
 
   it('/statusTwo shows the service, provider and time, and offers 去评价', async () => {
     const { router, user } = renderScreen('/statusTwo?consumeId=6', { user: CUSTOMER });
-    expect(await screen.findByRole('heading', { name: '核销成功' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '核销成功' })).toBeInTheDocument();
     expect(screen.getByText('悦齿口腔门诊连锁有限公司')).toBeInTheDocument();
     expect(screen.getByText('2026-08-02 10:33:40')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '去评价' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/evaluate'));
     expect(router.state.location.search).toBe('?consumeId=6');
-    await screen.findByRole('radiogroup', { name: '服务评分' }, { timeout: 15_000 });
+    await screen.findByRole('radiogroup', { name: '服务评分' });
+  });
+
+  it('/statusTwo shown again by back after the evaluation offers 查看评价, not 去评价', async () => {
+    const { router, user } = renderScreen('/statusTwo?consumeId=6', { user: CUSTOMER });
+    await user.click(await screen.findByRole('button', { name: '去评价' }));
+    await user.click(await screen.findByRole('radio', { name: '4星' }));
+    await user.click(screen.getByRole('button', { name: '提交评价' }));
+    await screen.findByText('感谢您的评价！您的反馈将帮助我们改进服务。');
+    await router.navigate(-1);
+    expect(await screen.findByRole('button', { name: '查看评价' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '去评价' })).not.toBeInTheDocument();
   });
 
   it('/statusThree says a failed write-off failed and offers to retry', async () => {
     renderScreen('/statusThree?consumeId=7&rightId=4', { user: CUSTOMER });
-    expect(await screen.findByRole('heading', { name: '核销失败' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '核销失败' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '重新获取' })).toBeInTheDocument();
     expect(document.title).toBe('核销失败 - 健康服务平台');
   });
 
   it('/statusOne opened directly sends 继续等待 to the code of the right', async () => {
     const { router, user } = renderScreen('/statusOne?consumeId=7&rightId=4', { user: CUSTOMER });
-    await user.click(await screen.findByRole('button', { name: '继续等待' }, { timeout: 15_000 }));
+    await user.click(await screen.findByRole('button', { name: '继续等待' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/servWriteOff'));
-    await screen.findByLabelText(/^核销码 \d{12}$/, {}, { timeout: 15_000 });
+    await screen.findByLabelText(/^核销码 \d{12}$/);
   });
 
   it('shows an empty view without a record id', async () => {
     renderScreen('/statusTwo', { user: CUSTOMER });
-    expect(await screen.findByText('没有找到这次核销的记录', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText('没有找到这次核销的记录')).toBeInTheDocument();
   });
 
   it('shows a retry view when the record cannot load', async () => {
     server.use(http.get(url(endpoints.consumeDetail), () => HttpResponse.error(), { once: true }));
     const { user } = renderScreen('/statusTwo?consumeId=6', { user: CUSTOMER });
-    await user.click(await screen.findByRole('button', { name: '重试' }, { timeout: 15_000 }));
+    await user.click(await screen.findByRole('button', { name: '重试' }));
     expect(await screen.findByRole('heading', { name: '核销成功' })).toBeInTheDocument();
   });
 });

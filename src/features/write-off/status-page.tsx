@@ -52,6 +52,7 @@ export default function StatusPage() {
   const validId = Number.isInteger(consumeId) && consumeId > 0;
   const { data, loading, error, reload } = useRequest(() => getConsumption(consumeId).then(unwrap), [consumeId], {
     enabled: loggedIn && validId,
+    refreshOn: ['consumptions'],
   });
   const rightId = data?.rightId ?? (rightIdParam > 0 ? rightIdParam : undefined);
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { Consumption } from '@contract/types';
 import { getConsumption } from '@/api/consumptions';
+import { invalidate } from '@/stores/freshness';
 
 /** DESIGN §7 "Write-off": poll every 2 s; after 60 s still pending, say so. */
 export const POLL_INTERVAL_MS = 2000;
@@ -42,6 +43,9 @@ export function useWriteOffStatus(consumption: Consumption | undefined, handlers
         const latest = envelope.obj;
         if (latest.status !== 'pending') {
           stop();
+          // A used code took a time off the right and settled its record: screens showing
+          // either reload when next shown.
+          invalidate('rights', 'consumptions');
           handlersRef.current.onSettled(latest);
         } else if (Date.now() - started >= PENDING_WAIT_MS) {
           stop();
