@@ -15,7 +15,7 @@ export interface TabIconProps {
 const strokes: Record<Theme, { on: string; off: string }> = {
   standard_blue: { on: 'var(--app-color-primary)', off: '#8a94a6' },
   year_red: { on: '#d9272e', off: '#a08a7a' },
-  indexNew: { on: '#13a8a8', off: '#9aa5a5' },
+  indexNew: { on: 'var(--app-teal)', off: 'var(--app-teal-muted)' },
 };
 
 export function TabIcon({ name, theme, active }: TabIconProps) {

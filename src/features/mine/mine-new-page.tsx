@@ -56,7 +56,7 @@ export default function MineNewPage() {
   }
 
   return (
-    <div className="mine-new">
+    <div className="mine-new theme-new">
       <div className="mine-new__top">
         <section className="mine-new__card">
           <div className="mine-new__who">

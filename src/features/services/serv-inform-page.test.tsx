@@ -87,7 +87,7 @@ describe('/servInform', () => {
   it('/servInform1 is the new-theme layout of the same information', async () => {
     const { container } = renderScreen('/servInform1?code=health_assess', { user: CUSTOMER });
     expect(await screen.findByRole('heading', { name: '健康评测' })).toBeInTheDocument();
-    expect(container.querySelector('.serv-inform--new')).toBeInTheDocument();
+    expect(container.querySelector('.serv-inform.theme-new')).toBeInTheDocument();
   });
 
   it('links to the full description', async () => {

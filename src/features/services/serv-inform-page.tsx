@@ -21,7 +21,7 @@ export default function ServInformPage() {
   const home = isNew ? '/indexNew' : '/index';
 
   return (
-    <main className={`serv-inform${isNew ? ' serv-inform--new' : ''}`}>
+    <main className={`serv-inform${isNew ? ' theme-new' : ''}`}>
       <PageState
         loading={loading}
         error={error}

@@ -28,7 +28,7 @@ export default function MySharePage() {
   const promoterId = useUserStore((s) => s.promoterId);
   const agentId = useUserStore((s) => s.agentId);
   const isNew = pathname === '/my/shareNew';
-  const className = `my-share${isNew ? ' share--new' : ''}`;
+  const className = `my-share${isNew ? ' theme-new' : ''}`;
   const backToMine = () => navigate(`${isNew ? '/mineNew' : '/mine'}?indexCode=${encodeURIComponent(indexCode)}`);
 
   if (!loggedIn || !userInfo) {

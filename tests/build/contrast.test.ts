@@ -1,0 +1,70 @@
+/**
+ * Colour contrast (issue 9, WCAG AA): every colour our stylesheets use for text on white —
+ * each theme's primary (buttons carry white text on it), the greys, danger and success — reaches
+ * 4.5:1 against white. Read from the CSS sources, so a new low-contrast theme colour fails here.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const TEXT_VARIABLES = [
+  '--app-color-primary',
+  '--app-color-text',
+  '--app-color-text-2',
+  '--app-color-text-3',
+  '--app-color-danger',
+  '--app-color-success',
+  '--app-teal',
+  '--app-teal-muted',
+];
+
+function cssFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return cssFiles(path);
+    return entry.name.endsWith('.css') ? [path] : [];
+  });
+}
+
+function luminance(hex: string): number {
+  const channels = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
+  const [r, g, b] = channels.map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+function contrast(a: string, b: string): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (light + 0.05) / (dark + 0.05);
+}
+
+/** Every `--name: #rrggbb` declaration of a text colour, with where it is. */
+function textColourDeclarations(): { where: string; name: string; value: string }[] {
+  const found: { where: string; name: string; value: string }[] = [];
+  for (const file of cssFiles('src')) {
+    const css = readFileSync(file, 'utf8');
+    for (const match of css.matchAll(/(--[a-z0-9-]+):\s*(#[0-9a-fA-F]{6})\b/g)) {
+      if (TEXT_VARIABLES.includes(match[1])) found.push({ where: file, name: match[1], value: match[2] });
+    }
+  }
+  return found;
+}
+
+describe('colour contrast', () => {
+  it('computes WCAG ratios (white on black is 21:1)', () => {
+    expect(contrast('#ffffff', '#000000')).toBeCloseTo(21, 5);
+    expect(contrast('#13a8a8', '#ffffff')).toBeLessThan(4.5);
+  });
+
+  it('finds the theme colours of every theme', () => {
+    const names = textColourDeclarations().map((d) => d.name);
+    expect(names.filter((n) => n === '--app-color-primary').length).toBeGreaterThanOrEqual(3);
+    expect(names).toContain('--app-teal');
+  });
+
+  it('gives every text colour at least 4.5:1 on white', () => {
+    const failing = textColourDeclarations()
+      .map((d) => ({ ...d, ratio: Number(contrast(d.value, '#ffffff').toFixed(2)) }))
+      .filter((d) => d.ratio < 4.5);
+    expect(failing).toEqual([]);
+  });
+});
