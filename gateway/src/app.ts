@@ -14,7 +14,7 @@ import type { Config } from './config';
 import type { AppContext, StaticData } from './context';
 import type { Db } from './db/index';
 import { BizError, envelope } from './envelope';
-import { checkRequest } from './guard';
+import { checkHeaders, checkInSql, GuardRefused, refusalEnvelope } from './guard';
 import { loggerOptions } from './logger';
 import { adminRoutes } from './routes/admin';
 import { agreementRoutes } from './routes/agreement';
@@ -95,19 +95,39 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
   });
 
   app.addHook('onRequest', async (request, reply) => {
-    const mode = request.routeOptions.config?.guard;
+    const { guard: mode, guardInQuery } = request.routeOptions.config ?? {};
     if (!mode) return;
-    const passed = await checkRequest(db, request, reply, mode);
-    if (!passed) return reply;
+    const pending = checkHeaders(request, reply, mode);
+    if (!pending) return reply;
+    // The route's own statement carries the SQL check (guard.ts `guardedQuery`).
+    if (guardInQuery) {
+      request.pendingGuard = pending;
+      return;
+    }
+    const { refusal, userId } = await checkInSql(db, pending);
+    if (refusal) return reply.send(refusalEnvelope(refusal));
+    request.userId = userId;
   });
 
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     if (!reply.hasHeader('date')) reply.header('date', httpDate());
+    // A guardInQuery route that answered without its guarded statement (invalid input, an
+    // error): the SQL check runs now, so the nonce is recorded and a refusal still wins.
+    const pending = request.pendingGuard;
+    if (pending) {
+      request.pendingGuard = undefined;
+      const { refusal } = await checkInSql(db, pending);
+      if (refusal) {
+        reply.code(200).type('application/json; charset=utf-8');
+        return JSON.stringify(refusalEnvelope(refusal));
+      }
+    }
     return payload;
   });
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
     if (error instanceof BizError) return reply.code(200).send(envelope(Code.businessError, error.desc, null));
+    if (error instanceof GuardRefused) return reply.code(200).send(refusalEnvelope(error.reason));
     const status = error.statusCode ?? 500;
     if (status === 413) return reply.code(413).send(envelope(Code.tooLarge, Desc.tooLarge, null));
     if (status >= 400 && status < 500) {

@@ -10,16 +10,20 @@ import type { CatalogService, IndexConfig, ServiceCatalog } from '../../contract
 import type { Config } from './config';
 import type { Db } from './db/index';
 import { envelope, ok } from './envelope';
-import type { GuardMode } from './guard';
+import type { GuardMode, PendingGuard } from './guard';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The caller, set by the guard; null on anonymous public calls. */
     userId: string | null;
+    /** A `guardInQuery` route's SQL check, until its guarded statement has run. */
+    pendingGuard?: PendingGuard;
   }
   interface FastifyContextConfig {
     /** Set on A and B routes: the guard runs before the body is read. */
     guard?: GuardMode;
+    /** The SQL part of the guard runs in the route's own statement (guard.ts `guardedQuery`). */
+    guardInQuery?: boolean;
   }
 }
 
@@ -40,6 +44,11 @@ export interface ApiRoute<S extends z.ZodType | undefined> {
   url: string;
   /** Omitted on routes that are not A or B calls (/sso, /admin): no header check. */
   guard?: GuardMode;
+  /**
+   * Read-only hot routes: the nonce and token check runs inside the route's one statement
+   * (guard.ts `guardedQuery`, decision 0013) instead of a round trip of its own.
+   */
+  guardInQuery?: boolean;
   /** Validates `query` (GET) or `body` (others) unless `from` says otherwise. */
   input?: S;
   from?: 'query' | 'body';
@@ -66,7 +75,7 @@ export function apiRoute<S extends z.ZodType | undefined>(
     method: route.method,
     url: route.url,
     bodyLimit: route.bodyLimit,
-    config: { guard: route.guard },
+    config: { guard: route.guard, guardInQuery: route.guardInQuery },
     async handler(request, reply) {
       let input: unknown;
       if (route.input) {

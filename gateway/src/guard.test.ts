@@ -56,6 +56,45 @@ describe('guard: nonce, timestamp and bearer token on every A and B call', () =>
     }
   });
 
+  describe('in the notice list’s own statement (guardInQuery, decision 0013)', () => {
+    const list = endpoints.noticeList;
+
+    it('refuses a reused nonce on the list, without any notice', async () => {
+      const nonce = newNonce();
+      const first = await gw.send('GET', list, { as: 'customer', nonce, query: { pageNum: 1, pageSize: 10 } });
+      expect(first.json.code).toBe(Code.ok);
+      const again = await gw.send('GET', list, { as: 'customer', nonce, query: { pageNum: 1, pageSize: 10 } });
+      expect(again.json).toEqual({ code: Code.unauthorized, desc: Desc.replay, obj: { reason: 'replay' } });
+      // The list's nonce is the same table's: another route refuses it too.
+      expect((await gw.send('GET', endpoints.noticeCount, { as: 'customer', nonce })).json.obj).toEqual({ reason: 'replay' });
+    });
+
+    it('refuses an expired token with an empty page never read', async () => {
+      const res = await gw.send('GET', list, { as: { token: 'z'.repeat(43) }, query: { pageNum: 1, pageSize: 10, readFlag: 0 } });
+      expect(res.json).toEqual({ code: Code.unauthorized, desc: Desc.tokenExpired, obj: { reason: 'token-expired' } });
+    });
+
+    it('still records the nonce when the input is invalid (10001), and a bad token still wins', async () => {
+      const nonce = newNonce();
+      const bad = await gw.send('GET', list, { as: 'customer', nonce, query: { pageNum: 0, pageSize: 10 } });
+      expect(bad.json.code).toBe(Code.businessError);
+      const replayed = await gw.send('GET', list, { as: 'customer', nonce, query: { pageNum: 1, pageSize: 10 } });
+      expect(replayed.json.obj).toEqual({ reason: 'replay' });
+      const refused = await gw.send('GET', list, { as: { token: 'q'.repeat(43) }, query: { pageNum: 0 } });
+      expect(refused.json).toEqual({ code: Code.unauthorized, desc: Desc.tokenExpired, obj: { reason: 'token-expired' } });
+    });
+
+    it('reads the caller’s own page, filtered or not', async () => {
+      const all = await gw.send<{ total: number; list: unknown[] }>('GET', list, { as: 'customer', query: { pageNum: 1, pageSize: 50 } });
+      const unread = await gw.send<{ total: number; list: unknown[] }>('GET', list, { as: 'customer', query: { pageNum: 1, pageSize: 50, readFlag: 0 } });
+      expect(all.json.code).toBe(Code.ok);
+      expect(all.json.obj.list).toHaveLength(all.json.obj.total);
+      expect(unread.json.obj.total).toBeLessThan(all.json.obj.total);
+      const agent = await gw.send<{ total: number }>('GET', list, { as: 'agent', query: { pageNum: 1, pageSize: 50 } });
+      expect(agent.json.obj.total).not.toBe(all.json.obj.total);
+    });
+  });
+
   it('refuses a call without a token (no-token)', async () => {
     const res = await gw.send('GET', endpoints.noticeList);
     expect(res.json).toEqual({ code: Code.unauthorized, desc: Desc.noToken, obj: { reason: 'no-token' } });

@@ -1,13 +1,15 @@
 /**
  * Notices (SPEC §7, DESIGN §3): A and B lists (same shape), unread count, read all, and our
- * extension read/one. The list is the hot path of the throughput bench: an index-backed
- * LIMIT/OFFSET query plus an index-only count, both named prepared statements.
+ * extension read/one. The list is the hot path of the throughput bench: the guard's nonce and
+ * token check, an index-only count and an index-backed LIMIT/OFFSET page in ONE named prepared
+ * statement (decision 0013).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints } from '../../../contract/endpoints';
 import { idBody, noticeListQuery } from '../../../contract/schemas';
 import type { Notice, Page } from '../../../contract/types';
 import { apiRoute, me, type AppContext } from '../context';
+import { GUARD_CTES, guardedQuery } from '../guard';
 import { formatDateTime } from '../time';
 
 interface NoticeRow {
@@ -21,7 +23,7 @@ interface NoticeRow {
 }
 
 const COLUMNS = 'id, title, content, notice_type, read_flag, link_url, create_time';
-const ORDER = 'order by create_time desc, id desc limit $2 offset $3';
+const ORDER = 'order by create_time desc, id desc limit $3 offset $4';
 
 export const toNotice = (r: NoticeRow): Notice => ({
   id: Number(r.id),
@@ -35,19 +37,24 @@ export const toNotice = (r: NoticeRow): Notice => ({
 
 export function noticeRoutes(app: FastifyInstance, { db }: AppContext) {
   /**
-   * One round trip: the index-only count and the index-backed LIMIT/OFFSET page in one
-   * statement (a LEFT JOIN LATERAL keeps the total when the page is empty). Two named
-   * statements, with and without the readFlag filter, so each keeps a simple plan.
+   * One round trip: the guard (its CTEs take $1 and $2), the index-only count and the
+   * index-backed LIMIT/OFFSET page (a LEFT JOIN LATERAL keeps the guard row and the total when
+   * the page is empty; a refused guard reads no one's notices). Two named statements, with and
+   * without the readFlag filter, so each keeps a simple plan.
    */
-  const list = async (userId: string, q: { pageNum: number; pageSize: number; readFlag?: 0 | 1 }): Promise<Page<Notice>> => {
+  const list = async (request: FastifyRequest, q: { pageNum: number; pageSize: number; readFlag?: 0 | 1 }): Promise<Page<Notice>> => {
     const offset = (q.pageNum - 1) * q.pageSize;
     const filtered = q.readFlag !== undefined;
-    const where = filtered ? 'user_id = $1 and read_flag = $4' : 'user_id = $1';
-    const rows = await db.query<NoticeRow & { total: number }>(
-      `with t as (select count(*)::int as total from notices where ${where})
-       select t.total, n.* from t
+    const where = `user_id = (select user_id from caller)${filtered ? ' and read_flag = $5' : ''}`;
+    const rows = await guardedQuery<NoticeRow & { total: number }>(
+      db,
+      request,
+      `with ${GUARD_CTES},
+         caller as (select user_id from guard where fresh),
+         t as (select count(*)::int as total from notices where ${where})
+       select guard.fresh, guard.user_id, t.total, n.* from guard cross join t
        left join lateral (select ${COLUMNS} from notices where ${where} ${ORDER}) n on true`,
-      filtered ? [userId, q.pageSize, offset, q.readFlag] : [userId, q.pageSize, offset],
+      filtered ? [q.pageSize, offset, q.readFlag] : [q.pageSize, offset],
       filtered ? 'notice_page_flag' : 'notice_page',
     );
     const list = rows[0].id === null ? [] : rows.map(toNotice);
@@ -55,7 +62,7 @@ export function noticeRoutes(app: FastifyInstance, { db }: AppContext) {
   };
 
   for (const url of [endpoints.noticeList, endpoints.noticeListB]) {
-    apiRoute(app, { method: 'GET', url, guard: 'required', input: noticeListQuery }, (q, req) => list(me(req), q));
+    apiRoute(app, { method: 'GET', url, guard: 'required', guardInQuery: true, input: noticeListQuery }, (q, req) => list(req, q));
   }
 
   apiRoute(app, { method: 'GET', url: endpoints.noticeCount, guard: 'required' }, async (_q, req) => {
