@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, snap, watchErrors } from './browser';
-import { DEMO, loggedInPhone, settle, whenStill } from './steps';
+import type { Page } from 'playwright-core';
+import { snap, watchErrors } from './browser';
+import { DEMO, settle, sharedLoggedInContext, whenStill } from './steps';
 
 /**
  * Issue 7, messages (DESIGN §4 "Messages", §7 "Scroll and keep-alive"): the list scrolls into
@@ -8,15 +8,7 @@ import { DEMO, loggedInPhone, settle, whenStill } from './steps';
  * so going back finds it as it was left, at the same scroll position, while a forward or new
  * navigation starts at the top.
  */
-let browser: Browser;
-let context: BrowserContext;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  context = await loggedInPhone(browser, DEMO.customer);
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const customer = sharedLoggedInContext(DEMO.customer);
 
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
 const notices = (page: Page) => page.getByRole('list', { name: '消息列表' }).getByRole('listitem');
@@ -25,7 +17,7 @@ const unreadBadge = (page: Page) =>
 
 describe('the message centre', () => {
   it('scrolls into the second page, reads all, clears the badge, and keeps its state and scroll on going back', async () => {
-    const page = await context.newPage();
+    const page = await customer.newPage();
     const errors = watchErrors(page);
 
     // The personal centre's tab shows the unread count.

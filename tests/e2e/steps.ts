@@ -6,9 +6,9 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { UserState } from '../../src/stores/user';
-import { baseUrl, newPhone } from './browser';
+import { baseUrl, launchBrowser, newPhone } from './browser';
 
 /** DESIGN §6 demo accounts. */
 export const DEMO = {
@@ -101,6 +101,28 @@ export async function loggedInPhone(browser: Browser, phone: string, width = 375
   return newPhone(browser, width, { storageState: JSON.parse(readFileSync(file, 'utf8')) });
 }
 
+/**
+ * For a file whose tests share one customer: a browser and a context logged in as `phone`,
+ * opened before the file's tests and closed after them. `newPage()` opens a tab in it.
+ */
+export function sharedLoggedInContext(phone: string): { newPage: () => Promise<Page> } {
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    context = await loggedInPhone(browser, phone);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    newPage: () => {
+      if (!context) throw new Error('the logged-in context is opened in beforeAll');
+      return context.newPage();
+    },
+  };
+}
+
 /** The persisted user store (SPEC §3) as the page holds it. */
 export async function storedUser(page: Page): Promise<Pick<UserState, 'token' | 'userInfo' | 'role' | 'promoterId' | 'agentId'>> {
   return page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{"state":{}}').state);
@@ -171,12 +193,15 @@ export async function everyScreen(queries: Record<string, string> = {}): Promise
   return [{ path: '/', url: '/', title: '首页 - 健康服务平台' }, ...visits];
 }
 
-/** Starts a write-off as the page's logged-in user (the API call /servWriteOff makes); the pending consumption's id. */
-export async function startWriteOff(page: Page, rightId: number): Promise<number> {
+/**
+ * Calls an A route from the page as its logged-in user, signed as the portal signs (nonce,
+ * timestamp, client headers, bearer token): the envelope. For steps the screens do not offer.
+ */
+export async function signedPost<T = unknown>(page: Page, path: string, body: unknown): Promise<{ code: number; desc: string; obj: T }> {
   const { token } = await storedUser(page);
-  const envelope = await page.evaluate(
-    async ({ rightId, token }) => {
-      const response = await fetch('/gateway/user/permConsume/writeOff', {
+  return page.evaluate(
+    async ({ path, body, token }) => {
+      const response = await fetch(path, {
         method: 'POST',
         headers: {
           'Content-Type': 'application/json',
@@ -186,12 +211,17 @@ export async function startWriteOff(page: Page, rightId: number): Promise<number
           clientVersion: '2.2.1',
           Authorization: `Bearer ${token}`,
         },
-        body: JSON.stringify({ rightId }),
+        body: JSON.stringify(body),
       });
-      return (await response.json()) as { code: number; obj: { id: number; status: string } };
+      return response.json();
     },
-    { rightId, token },
+    { path, body, token },
   );
+}
+
+/** Starts a write-off as the page's logged-in user (the API call /servWriteOff makes); the pending consumption's id. */
+export async function startWriteOff(page: Page, rightId: number): Promise<number> {
+  const envelope = await signedPost<{ id: number; status: string }>(page, '/gateway/user/permConsume/writeOff', { rightId });
   if (envelope.code !== 200 || envelope.obj.status !== 'pending') throw new Error(`writeOff answered ${JSON.stringify(envelope)}`);
   return envelope.obj.id;
 }

@@ -1,25 +1,16 @@
-import type { Browser, BrowserContext } from 'playwright-core';
-import { launchBrowser, snap, watchErrors } from './browser';
-import { confirmWriteOff, DEMO, loggedInPhone, settle, storedUser } from './steps';
+import { snap, watchErrors } from './browser';
+import { confirmWriteOff, DEMO, settle, sharedLoggedInContext, signedPost } from './steps';
 
 /**
  * Issue 7, using a right (DESIGN §4 "Using a right", "Evaluation"): rights → service
  * information → 立即使用 → the write-off code → the provider confirms through the admin call →
  * 核销成功 → evaluation → the record shows evaluated; evaluating again is refused.
  */
-let browser: Browser;
-let context: BrowserContext;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  context = await loggedInPhone(browser, DEMO.customer);
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const customer = sharedLoggedInContext(DEMO.customer);
 
 describe('a customer uses a right and evaluates the service', () => {
   it('goes from the right to a confirmed write-off, evaluates it once, and sees it in the records', async () => {
-    const page = await context.newPage();
+    const page = await customer.newPage();
     const errors = watchErrors(page);
 
     await page.goto('/rights');
@@ -92,25 +83,7 @@ describe('a customer uses a right and evaluates the service', () => {
     expect(await page.getByRole('button', { name: '提交评价' }).count()).toBe(0);
 
     // …and the gateway refuses a second evaluation with 10001 该服务已评价.
-    const { token } = await storedUser(page);
-    const again = await page.evaluate(
-      async ({ consumeId, token }) => {
-        const response = await fetch('/gateway/user/permConsume/evaluate', {
-          method: 'POST',
-          headers: {
-            'Content-Type': 'application/json',
-            nonce: crypto.randomUUID(),
-            timestamp: String(Date.now()),
-            clientType: 'H5',
-            clientVersion: '2.2.1',
-            Authorization: `Bearer ${token}`,
-          },
-          body: JSON.stringify({ consumeId, score: 1, content: '再评一次' }),
-        });
-        return response.json();
-      },
-      { consumeId, token },
-    );
+    const again = await signedPost(page, '/gateway/user/permConsume/evaluate', { consumeId, score: 1, content: '再评一次' });
     expect(again).toMatchObject({ code: 10001, desc: '该服务已评价' });
     expect(errors).toEqual([]);
   });

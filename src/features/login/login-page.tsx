@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { maskPhone } from '@contract/validation';
 import { PageState } from '@/components/page-state';
 import { env } from '@/config/env';
@@ -9,6 +9,7 @@ import { showToast } from '@/lib/toast';
 import { useUserStore } from '@/stores/user';
 import { indexCodeFrom } from './complete-login';
 import { LoginHero, type LoginHeroProps } from './login-hero';
+import { SignedIn } from './signed-in';
 import './login.css';
 
 interface EntryVariant {
@@ -71,7 +72,6 @@ const perks = [
 export default function LoginPage() {
   const { pathname } = useLocation();
   const [params] = useSearchParams();
-  const navigate = useNavigate();
   const phone = useUserStore((s) => s.userInfo?.mobilePhone);
   const [agreed, setAgreed] = useState(false);
   const [agreementHint, setAgreementHint] = useState(false);
@@ -127,19 +127,11 @@ export default function LoginPage() {
             </div>
           )}
           {phone ? (
-            <>
-              <p className="login__signed-in">您已登录：{maskPhone(phone)}</p>
-              <button
-                type="button"
-                className="app-button app-button--primary app-button--block"
-                onClick={() => navigate(`/index?indexCode=${encodeURIComponent(indexCode)}`, { replace: true })}
-              >
-                进入首页
-              </button>
+            <SignedIn text={`您已登录：${maskPhone(phone)}`} indexCode={indexCode}>
               <button type="button" className="app-button app-button--ghost app-button--block" onClick={startLogin}>
                 切换账号
               </button>
-            </>
+            </SignedIn>
           ) : (
             <button type="button" className="app-button app-button--primary app-button--block" onClick={startLogin}>
               手机号登录

@@ -1,4 +1,4 @@
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { PageState } from '@/components/page-state';
 import { env } from '@/config/env';
 import { assignLocation } from '@/lib/browser-location';
@@ -6,6 +6,7 @@ import { buildLoginUrl } from '@/lib/login-redirect';
 import { selectIsLoggedIn, shareAttributed, useUserStore } from '@/stores/user';
 import { indexCodeFrom } from './complete-login';
 import { LoginHero } from './login-hero';
+import { SignedIn } from './signed-in';
 import './login.css';
 
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
@@ -19,7 +20,6 @@ const validId = (value: string | null) => (value && ID_PATTERN.test(value) ? val
 export default function LoginSharePage() {
   const { pathname } = useLocation();
   const [params] = useSearchParams();
-  const navigate = useNavigate();
   const isLoggedIn = useUserStore(selectIsLoggedIn);
   const mn = pathname === '/loginShareMn';
   const promoterId = validId(params.get('promoterId'));
@@ -60,16 +60,7 @@ export default function LoginSharePage() {
             </p>
           )}
           {isLoggedIn ? (
-            <>
-              <p className="login__signed-in">您已登录，可直接使用健康服务</p>
-              <button
-                type="button"
-                className="app-button app-button--primary app-button--block"
-                onClick={() => navigate(`/index?indexCode=${encodeURIComponent(indexCode)}`, { replace: true })}
-              >
-                进入首页
-              </button>
-            </>
+            <SignedIn text="您已登录，可直接使用健康服务" indexCode={indexCode} />
           ) : (
             <button type="button" className="app-button app-button--primary app-button--block" onClick={startLogin}>
               {promoterId ? '接受邀请并登录' : '手机号登录'}
