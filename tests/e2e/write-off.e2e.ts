@@ -65,6 +65,13 @@ describe('a customer uses a right and evaluates the service', () => {
     expect(await mine.getByText('绿色通道安排很快，陪诊人员很耐心。').isVisible()).toBe(true);
     await snap(page, 'flow_evaluate_done');
 
+    // Back on the kept success screen: it reloaded the record (decision 0012), so it offers the
+    // evaluation, not 去评价 again.
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/statusTwo');
+    await page.getByRole('button', { name: '查看评价' }).waitFor();
+    expect(await page.getByRole('button', { name: '去评价' }).count()).toBe(0);
+
     // The record shows evaluated under 使用记录.
     await page.goto('/rights?tab=records');
     const records = page.getByRole('region', { name: '使用记录' });
