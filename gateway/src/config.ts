@@ -91,7 +91,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     distDir: path.resolve(ROOT_DIR, env.DIST_DIR || 'dist'),
     publicDir: path.resolve(ROOT_DIR, 'public'),
     logLevel: env.LOG_LEVEL || 'info',
-    pgPoolMax: int(env.PG_POOL_MAX, 16, 'PG_POOL_MAX', problems),
+    // 8: on the 2-core machine busier backends beat more of them (docs/performance.md lever 9).
+    pgPoolMax: int(env.PG_POOL_MAX, 8, 'PG_POOL_MAX', problems),
     sms: {
       phoneIntervalSec: int(env.SMS_PHONE_INTERVAL_SEC, 60, 'SMS_PHONE_INTERVAL_SEC', problems),
       phonePerDay: int(env.SMS_PHONE_PER_DAY, 10, 'SMS_PHONE_PER_DAY', problems),
