@@ -85,10 +85,12 @@ describe('guard: nonce, timestamp and bearer token on every A and B call', () =>
     });
 
     it('reads the caller’s own page, filtered or not', async () => {
-      const all = await gw.send<{ total: number; list: unknown[] }>('GET', list, { as: 'customer', query: { pageNum: 1, pageSize: 50 } });
+      const all = await gw.send<{ total: number; list: Array<Record<string, unknown>> }>('GET', list, { as: 'customer', query: { pageNum: 1, pageSize: 50 } });
       const unread = await gw.send<{ total: number; list: unknown[] }>('GET', list, { as: 'customer', query: { pageNum: 1, pageSize: 50, readFlag: 0 } });
       expect(all.json.code).toBe(Code.ok);
       expect(all.json.obj.list).toHaveLength(all.json.obj.total);
+      // Newest first, its time in Shanghai as the seed wrote it (formatted by PostgreSQL).
+      expect(all.json.obj.list[0]).toMatchObject({ id: 14, title: '平台用户协议已更新', createTime: '2026-10-01 09:00:00' });
       expect(unread.json.obj.total).toBeLessThan(all.json.obj.total);
       const agent = await gw.send<{ total: number }>('GET', list, { as: 'agent', query: { pageNum: 1, pageSize: 50 } });
       expect(agent.json.obj.total).not.toBe(all.json.obj.total);

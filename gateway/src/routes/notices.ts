@@ -10,7 +10,6 @@ import { idBody, noticeListQuery } from '../../../contract/schemas';
 import type { Notice, Page } from '../../../contract/types';
 import { apiRoute, me, type AppContext } from '../context';
 import { GUARD_CTES, guardedQuery } from '../guard';
-import { formatDateTime } from '../time';
 
 interface NoticeRow {
   id: string | number | null;
@@ -19,10 +18,13 @@ interface NoticeRow {
   notice_type: Notice['noticeType'];
   read_flag: number;
   link_url: string | null;
-  create_time: Date;
+  /** `YYYY-MM-DD HH:mm:ss` in Asia/Shanghai, formatted by PostgreSQL (no Date round trip). */
+  create_time_text: string;
 }
 
-const COLUMNS = 'id, title, content, notice_type, read_flag, link_url, create_time';
+// UTC wall time + 8 h is Shanghai's (no daylight saving; time.ts): no time zone database needed.
+const COLUMNS = `id, title, content, notice_type, read_flag, link_url,
+  to_char(create_time at time zone 'UTC' + interval '8 hours', 'YYYY-MM-DD HH24:MI:SS') as create_time_text`;
 const ORDER = 'order by create_time desc, id desc limit $3 offset $4';
 
 export const toNotice = (r: NoticeRow): Notice => ({
@@ -31,7 +33,7 @@ export const toNotice = (r: NoticeRow): Notice => ({
   content: r.content,
   noticeType: r.notice_type,
   readFlag: r.read_flag === 1 ? 1 : 0,
-  createTime: formatDateTime(r.create_time) as string,
+  createTime: r.create_time_text,
   ...(r.link_url ? { linkUrl: r.link_url } : {}),
 });
 
