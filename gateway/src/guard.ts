@@ -142,22 +142,6 @@ export async function guardedQuery<T>(db: Db, request: FastifyRequest, sql: stri
 }
 
 /**
- * Checks one request; on refusal it answers (HTTP 200, code 401, `obj.reason`) and returns
- * false. On success `request.userId` is the caller (null on an anonymous public call).
- */
-export async function checkRequest(db: Db, request: FastifyRequest, reply: FastifyReply, mode: GuardMode): Promise<boolean> {
-  const pending = checkHeaders(request, reply, mode);
-  if (!pending) return false;
-  const { refusal, userId } = await checkInSql(db, pending);
-  if (refusal) {
-    refuse(reply, refusal);
-    return false;
-  }
-  request.userId = userId;
-  return true;
-}
-
-/**
  * Deletes nonces older than twice the window (a timestamp can be 5 minutes early or late,
  * so a nonce can only be replayed within 10 minutes of its first use) and expired sessions.
  */

@@ -29,7 +29,6 @@ export default function EvaluatePage() {
   const validId = Number.isInteger(consumeId) && consumeId > 0;
   const { data, loading, error, reload, setData } = useRequest(() => getConsumption(consumeId).then(unwrap), [consumeId], {
     enabled: loggedIn && validId,
-    refreshOn: ['consumptions'],
   });
 
   if (!loggedIn) {
