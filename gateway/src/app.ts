@@ -99,7 +99,7 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
     if (!mode) return;
     const pending = checkHeaders(request, reply, mode);
     if (!pending) return reply;
-    // The route's own statement carries the SQL check (guard.ts `guardedQuery`).
+    // The route's own statement carries the SQL check (guard.ts `guardedBatch`).
     if (guardInQuery) {
       request.pendingGuard = pending;
       return;

@@ -22,7 +22,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Set on A and B routes: the guard runs before the body is read. */
     guard?: GuardMode;
-    /** The SQL part of the guard runs in the route's own statement (guard.ts `guardedQuery`). */
+    /** The SQL part of the guard runs in the route's own statement (guard.ts `guardedBatch`). */
     guardInQuery?: boolean;
   }
 }
@@ -46,7 +46,7 @@ export interface ApiRoute<S extends z.ZodType | undefined> {
   guard?: GuardMode;
   /**
    * Read-only hot routes: the nonce and token check runs inside the route's one statement
-   * (guard.ts `guardedQuery`, decision 0013) instead of a round trip of its own.
+   * (guard.ts `guardedBatch`, decisions 0013 and 0014) instead of a round trip of its own.
    */
   guardInQuery?: boolean;
   /** Validates `query` (GET) or `body` (others) unless `from` says otherwise. */

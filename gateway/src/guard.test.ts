@@ -97,6 +97,65 @@ describe('guard: nonce, timestamp and bearer token on every A and B call', () =>
     });
   });
 
+  describe('shared by the requests of one event-loop turn (guardedBatch, decision 0014)', () => {
+    const list = endpoints.noticeList;
+    type Page = { total: number; list: Array<{ id: number; readFlag: number }> };
+
+    it('answers each request of a batch with its own guard and page, in one statement', async () => {
+      const query = vi.spyOn(gw.db, 'query');
+      try {
+        const shared = newNonce();
+        const [customer, unread, second, agent, expired, first, replay] = await Promise.all([
+          gw.send<Page>('GET', list, { as: 'customer', query: { pageNum: 1, pageSize: 50 } }),
+          gw.send<Page>('GET', list, { as: 'customer', query: { pageNum: 1, pageSize: 50, readFlag: 0 } }),
+          gw.send<Page>('GET', list, { as: 'customer', query: { pageNum: 2, pageSize: 3 } }),
+          gw.send<Page>('GET', list, { as: 'agent', query: { pageNum: 1, pageSize: 50 } }),
+          gw.send<Page>('GET', list, { as: { token: 'e'.repeat(43) }, query: { pageNum: 1, pageSize: 50 } }),
+          gw.send<Page>('GET', list, { as: 'customer', nonce: shared, query: { pageNum: 1, pageSize: 1 } }),
+          gw.send<Page>('GET', list, { as: 'customer', nonce: shared, query: { pageNum: 1, pageSize: 1 } }),
+        ]);
+        const statements = query.mock.calls.filter(([, , name]) => name === 'notice_page_batch');
+        expect(statements).toHaveLength(1);
+        // Six requests in it: the second use of the shared nonce was refused before it.
+        expect(statements[0][1]?.[0]).toHaveLength(6);
+
+        const all = customer.json.obj;
+        expect(all.list.map((n) => n.id)).toHaveLength(all.total);
+        expect(unread.json.obj.list.every((n) => n.readFlag === 0)).toBe(true);
+        expect(unread.json.obj.total).toBeLessThan(all.total);
+        expect(second.json.obj.list.map((n) => n.id)).toEqual(all.list.slice(3, 6).map((n) => n.id));
+        expect(agent.json.obj.total).not.toBe(all.total);
+        expect(expired.json).toEqual({ code: Code.unauthorized, desc: Desc.tokenExpired, obj: { reason: 'token-expired' } });
+        expect(first.json.obj.list.map((n) => n.id)).toEqual([all.list[0].id]);
+        expect(replay.json).toEqual({ code: Code.unauthorized, desc: Desc.replay, obj: { reason: 'replay' } });
+      } finally {
+        query.mockRestore();
+      }
+    });
+
+    it('splits a turn of more than 64 requests into statements of at most 64', async () => {
+      const query = vi.spyOn(gw.db, 'query');
+      try {
+        const answers = await Promise.all(Array.from({ length: 65 }, () => gw.send('GET', list, { as: 'agent', query: { pageNum: 1, pageSize: 1 } })));
+        expect(answers.every((res) => res.json.code === Code.ok)).toBe(true);
+        const sizes = query.mock.calls.filter(([, , name]) => name === 'notice_page_batch').map(([, params]) => (params?.[0] as string[]).length);
+        expect(sizes).toEqual([64, 1]);
+      } finally {
+        query.mockRestore();
+      }
+    });
+
+    it('answers every request of a failed statement with the generic 500', async () => {
+      const query = vi.spyOn(gw.db, 'query').mockRejectedValueOnce(new Error('connection lost'));
+      try {
+        const answers = await Promise.all([1, 2].map(() => gw.send('GET', list, { as: 'customer', query: { pageNum: 1, pageSize: 10 } })));
+        for (const res of answers) expect(res.json).toEqual({ code: Code.serverError, desc: Desc.serverError, obj: null });
+      } finally {
+        query.mockRestore();
+      }
+    });
+  });
+
   it('refuses a call without a token (no-token)', async () => {
     const res = await gw.send('GET', endpoints.noticeList);
     expect(res.json).toEqual({ code: Code.unauthorized, desc: Desc.noToken, obj: { reason: 'no-token' } });

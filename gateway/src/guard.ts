@@ -5,8 +5,9 @@
  * ONE statement (one round trip; a named prepared statement on PostgreSQL), and the nonce
  * lives in SQL so several gateway instances stay replay-safe.
  *
- * A read-only hot route can go further (`guardInQuery`, decision 0013): its own statement
- * starts with the guard's CTEs, so the check and the read are one round trip together.
+ * A read-only hot route can go further (`guardInQuery`, decisions 0013 and 0014): its own
+ * statement starts with the guard's CTEs, so the check and the read are one round trip
+ * together, and the requests of one event-loop turn share that statement.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -28,7 +29,7 @@ const NONCE_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
  * The guard as two CTEs, parameters $1 (nonce) and $2 (token hash or null): `guard` is one row
  * (`fresh`: the nonce was new and is now recorded; `user_id`: the live session's user or null).
  */
-export const GUARD_CTES = `
+const GUARD_CTES = `
   fresh as (insert into nonces (nonce) values ($1) on conflict do nothing returning 1),
   guard as (select exists (select 1 from fresh) as fresh,
                    (select user_id from sessions where token_hash = $2 and expires_at > now()) as user_id)`;
@@ -125,20 +126,102 @@ export class GuardRefused extends Error {
 }
 
 /**
- * The statement of a `guardInQuery` route (read-only routes only): `sql` continues
- * `with ${GUARD_CTES}, …`, takes its own parameters from $3, and returns at least one row
- * carrying the `guard` row's `fresh` and `user_id`. Applies the guard's verdict: throws
- * GuardRefused, or sets `request.userId` and returns the rows.
+ * The guard of a batch of requests as CTEs (decision 0014), parameters $1 (nonces) and $2
+ * (token hashes or null), arrays in the requests' order: `guard` has one row per request,
+ * `i` its place from 1, `fresh` and `user_id` as in the single guard. The batch's nonces are
+ * distinct (`guardedBatch` sees to that), so each `fresh` is its own request's.
  */
-export async function guardedQuery<T>(db: Db, request: FastifyRequest, sql: string, params: unknown[], name: string): Promise<(T & GuardRow)[]> {
-  const pending = request.pendingGuard;
-  if (!pending) throw new Error('guardedQuery needs a route declared with guardInQuery');
-  const rows = await db.query<T & GuardRow>(sql, [pending.nonce, pending.tokenHash, ...params], name);
-  request.pendingGuard = undefined;
-  const refusal = guardRefusal(rows[0], pending);
-  if (refusal) throw new GuardRefused(refusal);
-  request.userId = rows[0].user_id ?? null;
-  return rows;
+export const GUARD_BATCH_CTES = `
+  req as (select nonce, token_hash, i::int as i
+            from unnest($1::text[], $2::text[]) with ordinality as r (nonce, token_hash, i)),
+  fresh as (insert into nonces (nonce) select nonce from req on conflict do nothing returning nonce),
+  guard as (select req.i,
+                   exists (select 1 from fresh where fresh.nonce = req.nonce) as fresh,
+                   (select user_id from sessions
+                     where token_hash = req.token_hash and expires_at > now()) as user_id
+              from req)`;
+
+/** A row of a batched guarded statement: whose request it answers, and that request's guard. */
+export interface BatchRow extends GuardRow {
+  i: number;
+}
+
+export interface GuardedBatchOptions<P> {
+  /** The named prepared statement's name (parsed and planned once per connection). */
+  name: string;
+  /**
+   * `with ${GUARD_BATCH_CTES}, …`: at least one row per `guard` row, each carrying its `i`,
+   * `fresh` and `user_id`, in the order the route wants them within one request. A refused
+   * guard must read no one's rows (filter on `fresh` and `user_id`).
+   */
+  sql: string;
+  /** The route's own parameters as arrays in the requests' order, from $3 on. */
+  params: (items: P[]) => unknown[];
+  /** At most this many requests in one statement (a larger batch is split). */
+  max?: number;
+}
+
+interface Waiting<P, T> {
+  pending: PendingGuard;
+  params: P;
+  resolve: (rows: T[]) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * A `guardInQuery` route's statement, shared by every request that reaches the route in the
+ * same turn of the event loop (decision 0014): one round trip and one statement for the batch
+ * instead of one per request, while each request's nonce is still recorded and its token
+ * still checked in SQL. Returns the function a handler awaits: it applies the request's own
+ * verdict (throws GuardRefused, or sets `request.userId`) and gives that request's rows.
+ * A nonce already waiting in the forming batch is a replay at once.
+ */
+export function guardedBatch<P, T extends BatchRow>(db: Db, { name, sql, params, max = 64 }: GuardedBatchOptions<P>) {
+  let forming: Waiting<P, T>[] | null = null;
+
+  const run = async (batch: Waiting<P, T>[]) => {
+    try {
+      const rows = await db.query<T>(
+        sql,
+        [batch.map((w) => w.pending.nonce), batch.map((w) => w.pending.tokenHash), ...params(batch.map((w) => w.params))],
+        name,
+      );
+      const byRequest = batch.map((): T[] => []);
+      for (const row of rows) byRequest[row.i - 1].push(row);
+      batch.forEach((w, k) => (byRequest[k].length ? w.resolve(byRequest[k]) : w.reject(new Error(`${name}: no row for request ${k + 1}`))));
+    } catch (error) {
+      for (const w of batch) w.reject(error);
+    }
+  };
+
+  const enqueue = (pending: PendingGuard, itemParams: P) =>
+    new Promise<T[]>((resolve, reject) => {
+      if (!forming) {
+        const batch: Waiting<P, T>[] = [];
+        forming = batch;
+        setImmediate(() => {
+          if (forming === batch) forming = null;
+          void run(batch);
+        });
+      }
+      forming.push({ pending, params: itemParams, resolve, reject });
+      if (forming.length >= max) forming = null;
+    });
+
+  return async (request: FastifyRequest, itemParams: P): Promise<T[]> => {
+    const pending = request.pendingGuard;
+    if (!pending) throw new Error('a guarded batch needs a route declared with guardInQuery');
+    if (forming?.some((w) => w.pending.nonce === pending.nonce)) {
+      request.pendingGuard = undefined;
+      throw new GuardRefused('replay');
+    }
+    const rows = await enqueue(pending, itemParams);
+    request.pendingGuard = undefined;
+    const refusal = guardRefusal(rows[0], pending);
+    if (refusal) throw new GuardRefused(refusal);
+    request.userId = rows[0].user_id ?? null;
+    return rows;
+  };
 }
 
 /**
