@@ -1,9 +1,9 @@
 import 'antd-mobile/es/global';
 import './styles/global.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { createAppRouter } from './app/router';
+import { createAppRouter, routerReady } from './app/router';
 import { installPreloadErrorRecovery } from './app/lazy-screen';
 import { installRootFontSize } from './lib/rem';
 import { installWeChatFixes } from './lib/wechat';
@@ -21,12 +21,22 @@ async function start() {
     await startMockWorker();
   }
   const router = createAppRouter();
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <RouterProvider router={router} />
-    </StrictMode>,
-  );
+  // Issue 9: the first render is a transition, which React renders in slices of a few
+  // milliseconds instead of one long task. RouterProvider only hears of router changes once
+  // it has committed, so it starts when the router is ready (the first screen's chunk loaded,
+  // a redirect followed): nothing can change underneath the sliced render.
+  await routerReady(router);
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <RouterProvider router={router} />
+      </StrictMode>,
+    );
+  });
   preloadOverlays();
 }
 
-void start();
+// Issue 9: evaluating the entry's modules and starting the app are two tasks, not one, so
+// neither blocks a slow phone's main thread long enough to delay the first tap.
+setTimeout(() => void start(), 0);

@@ -3,12 +3,12 @@ import { useLocation, useMatches, useNavigate, useNavigation, useNavigationType 
 import { TabBar } from '@/components/tab-bar';
 import { NavigationProgress } from '@/components/navigation-progress';
 import { OfflineNotice } from '@/components/offline-notice';
-import { DEFAULT_INDEX_CODE } from '@/config/constants';
 import { restoreScroll, savedScroll, scrollToTop } from '@/lib/scroll-memory';
 import { useThemeStore } from '@/stores/theme';
-import { indexCodeChanged, useUserStore } from '@/stores/user';
+import { indexCodeChanged } from '@/stores/user';
 import { usePageViews } from '@/hooks/use-page-views';
 import { useUnreadRefresh } from '@/hooks/use-unread-refresh';
+import { searchWithIndexCode } from './index-code';
 import { KeepAliveOutlet } from './keep-alive-outlet';
 import { PrivacyGate } from './privacy-gate';
 import { followHistory, type HistoryMirror } from './scroll';
@@ -43,13 +43,9 @@ export function RootLayout() {
   // SPEC §2: every tabbed route carries indexCode (default 'index').
   useEffect(() => {
     if (!handle.tabBar) return;
-    if (indexCode) indexCodeChanged(indexCode);
-    else {
-      const code = useUserStore.getState().indexCode || DEFAULT_INDEX_CODE;
-      const params = new URLSearchParams(location.search);
-      params.set('indexCode', code);
-      navigate({ pathname: location.pathname, search: `?${params}`, hash: location.hash }, { replace: true });
-    }
+    const search = searchWithIndexCode(location.search);
+    if (search) navigate({ pathname: location.pathname, search, hash: location.hash }, { replace: true });
+    else if (indexCode) indexCodeChanged(indexCode);
   }, [handle.tabBar, indexCode, location.pathname, location.search, location.hash, navigate]);
 
   useEffect(() => {

@@ -1,4 +1,5 @@
-import { createBrowserRouter, createPath, redirect, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, createPath, redirect, type DataRouter, type RouteObject } from 'react-router-dom';
+import { addIndexCodeToStartUrl } from './index-code';
 import { lazyScreen, navigationTargetChanged } from './lazy-screen';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
@@ -32,9 +33,22 @@ export const routeObjects = buildRouteObjects(routes, notFoundRoute);
 
 /** Builds the browser router and its per-navigation hooks (title, scroll memory). */
 export function createAppRouter() {
+  addIndexCodeToStartUrl();
   const router = createBrowserRouter(routeObjects);
   installTitles(router, routeObjects);
   installScrollMemory(router);
   router.subscribe((state) => navigationTargetChanged(state.navigation.location ? createPath(state.navigation.location) : undefined));
   return router;
+}
+
+/** Resolves once the router has loaded its first location (lazy screen, redirects). */
+export function routerReady(router: DataRouter): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) return resolve();
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
 }

@@ -26,7 +26,8 @@ export function installTitles(router: DataRouter, routes: RouteObject[]): void {
   const apply = (pathname: string) => {
     document.title = pageTitle(titleFor(routes, pathname));
   };
-  apply(router.state.location.pathname);
+  // The router has matched its first location already: no second match of the whole table.
+  document.title = pageTitle((router.state.matches.at(-1)?.route.handle as RouteHandle | undefined)?.title);
   router.subscribe((state) => {
     apply(state.navigation.location?.pathname ?? state.location.pathname);
   });

@@ -11,12 +11,22 @@ const IDLE_TIMEOUT_MS = 2000;
 
 const INTERACTIONS = ['pointerdown', 'keydown'] as const;
 
-/** When `load` fired, in performance.now() time; undefined while the page is still loading. */
+/**
+ * When the app's code started (this module is part of the entry). The entry is loaded after
+ * the first paint (vite.config.ts `afterFirstPaint`), so `load` can fire before it runs.
+ */
+const appStartedAt = performance.now();
+
+/**
+ * When `load` fired, or the app started if that was later, in performance.now() time;
+ * undefined while the page is still loading.
+ */
 function loadedAt(): number | undefined {
   if (document.readyState !== 'complete') return undefined;
   const nav = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
   // No navigation timing (jsdom): nothing to wait for.
-  return nav?.loadEventEnd || nav?.loadEventStart || -SETTLE_AFTER_LOAD_MS;
+  if (!nav) return -SETTLE_AFTER_LOAD_MS;
+  return Math.max(appStartedAt, nav.loadEventEnd || nav.loadEventStart);
 }
 
 /**

@@ -5,9 +5,13 @@ const BUDGET_BYTES = 120 * 1024;
 const MAX_FILES = 6;
 
 let first: FirstScreen;
+let html: string;
 
 beforeAll(async () => {
-  first = firstScreen(await buildInMemory());
+  const output = await buildInMemory();
+  first = firstScreen(output);
+  const page = output.find((o) => o.fileName === 'index.html');
+  html = page?.type === 'asset' ? String(page.source) : '';
 }, 120_000);
 
 describe('first screen of /index (issue 9)', () => {
@@ -22,5 +26,15 @@ describe('first screen of /index (issue 9)', () => {
 
   it.each(HEAVY_MODULES)('does not reach %s without a dynamic import', (heavy) => {
     expect(first.modules.filter((id) => id.includes(`node_modules/${heavy}`))).toEqual([]);
+  });
+
+  it('fetches no JavaScript before the first paint, and every first-screen chunk right after it', () => {
+    expect(html).not.toMatch(/<script[^>]*\ssrc=/);
+    expect(html).not.toMatch(/rel="modulepreload"/);
+    const loader = /<script>(\(function\(\)\{var done[\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(loader).toContain('requestAnimationFrame');
+    const scripts = first.files.filter((f) => f.fileName.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(1);
+    for (const { fileName } of scripts) expect(loader).toContain(`"/${fileName}"`);
   });
 });
