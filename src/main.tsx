@@ -23,8 +23,10 @@ async function start() {
   const router = createAppRouter();
   // Issue 9: the first render is a transition, which React renders in slices of a few
   // milliseconds instead of one long task. RouterProvider only hears of router changes once
-  // it has committed, so it starts when the router is ready (the first screen's chunk loaded,
-  // a redirect followed): nothing can change underneath the sliced render.
+  // it has committed (it subscribes in a layout effect), so it starts when the router is
+  // ready (the first screen's chunk loaded, a redirect followed): the router's own start
+  // cannot change its state underneath the sliced render. NOTE: a history change in those
+  // few milliseconds (the skeleton has nothing to tap) would be missed until the next one.
   await routerReady(router);
   const root = createRoot(document.getElementById('root')!);
   startTransition(() => {
