@@ -1,3 +1,4 @@
+import { createBrowserRouter } from 'react-router-dom';
 import { useUserStore } from '@/stores/user';
 import { addIndexCodeToStartUrl, searchWithIndexCode } from './index-code';
 
@@ -27,6 +28,23 @@ describe('indexCode on the URL the app starts on (SPEC §2, issue 9)', () => {
     expect(startAt('/message')).toBe('/message');
     expect(startAt('/no/such/page')).toBe('/no/such/page');
     expect(startAt('/index/servMore')).toBe('/index/servMore');
+  });
+
+  it("writes React Router's first history entry with it, so the router does not replace the entry again", () => {
+    startAt('/index');
+    expect(window.history.state).toEqual({ idx: 0 });
+    const replace = vi.spyOn(window.history, 'replaceState');
+    const router = createBrowserRouter([{ path: '/index', element: null }]);
+    expect(replace).not.toHaveBeenCalled();
+    expect(router.state.location).toMatchObject({ pathname: '/index', search: '?indexCode=index', key: 'default' });
+    router.dispose();
+    replace.mockRestore();
+  });
+
+  it('keeps an entry that has state (a reload keeps its place in the history)', () => {
+    window.history.replaceState({ usr: { from: 'x' }, key: 'k1', idx: 3 }, '', '/index');
+    addIndexCodeToStartUrl();
+    expect(window.history.state).toEqual({ usr: { from: 'x' }, key: 'k1', idx: 3 });
   });
 
   it('says when a search string lacks it', () => {

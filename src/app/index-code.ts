@@ -26,5 +26,9 @@ export function addIndexCodeToStartUrl(): void {
   const { pathname, search, hash } = window.location;
   const path = pathname.replace(/(.)\/+$/, '$1').toLowerCase();
   const withCode = tabbedPaths.has(path) ? searchWithIndexCode(search) : null;
-  if (withCode) window.history.replaceState(window.history.state, '', `${pathname}${withCode}${hash}`);
+  if (!withCode) return;
+  // The entry React Router's browser history writes when it finds none (`idx` 0), written in
+  // the same call, so that the router does not replace the entry a second time at start.
+  const state: unknown = window.history.state ?? { idx: 0 };
+  window.history.replaceState(state, '', `${pathname}${withCode}${hash}`);
 }

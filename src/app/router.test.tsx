@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { renderScreen } from '../../tests/render';
 import { assignLocation, reloadPage } from '@/lib/browser-location';
 import { useUserStore } from '@/stores/user';
-import { buildRouteObjects } from './router';
+import { buildRouteObjects, createAppRouter, routerReady } from './router';
 import { navigationTargetChanged, RELOAD_KEY } from './lazy-screen';
 import type { RouteDef } from './routes';
 
@@ -225,6 +225,28 @@ describe('tab bar one (SPEC §2)', () => {
       `/sso/login?redirect_url=${encodeURIComponent(`${window.location.origin}/transferPage`)}&source=h5portal&data=ebt`,
     );
     expect(useUserStore.getState().fullPath).toBe('/index?indexCode=ebt');
+  });
+
+  it("starts the app's own browser router in two steps, on /index with indexCode, titled", async () => {
+    window.history.replaceState(null, '', '/index');
+    const router = createAppRouter();
+    // Built, not started: the first navigation waits for initialize() (issue 9, a task of its own).
+    expect(router.state.initialized).toBe(false);
+    router.initialize();
+    await routerReady(router);
+    expect(router.state.location).toMatchObject({ pathname: '/index', search: '?indexCode=index' });
+    expect(router.state.errors).toBeNull();
+    expect(document.title).toBe('首页 - 健康服务平台');
+    router.dispose();
+
+    // `/` follows its redirect (the root layout adds indexCode once it renders).
+    window.history.replaceState(null, '', '/');
+    const fromRoot = createAppRouter();
+    fromRoot.initialize();
+    await routerReady(fromRoot);
+    expect(fromRoot.state.location.pathname).toBe('/index');
+    expect(window.location.pathname).toBe('/index');
+    fromRoot.dispose();
   });
 
   it('adds indexCode=index to a tabbed route that lacks it', async () => {

@@ -1,4 +1,13 @@
-import { createBrowserRouter, createPath, redirect, type DataRouter, type RouteObject } from 'react-router-dom';
+import {
+  createPath,
+  redirect,
+  UNSAFE_createBrowserHistory as createBrowserHistory,
+  UNSAFE_createRouter as createRouter,
+  UNSAFE_hydrationRouteProperties as hydrationRouteProperties,
+  UNSAFE_mapRouteProperties as mapRouteProperties,
+  type DataRouter,
+  type RouteObject,
+} from 'react-router-dom';
 import { addIndexCodeToStartUrl } from './index-code';
 import { lazyScreen, navigationTargetChanged } from './lazy-screen';
 import { RootLayout } from './root-layout';
@@ -31,10 +40,19 @@ export function buildRouteObjects(table: RouteDef[], notFound: RouteDef): RouteO
 /** The app's route objects, from the table of routes.ts. */
 export const routeObjects = buildRouteObjects(routes, notFoundRoute);
 
-/** Builds the browser router and its per-navigation hooks (title, scroll memory). */
-export function createAppRouter() {
+/**
+ * Builds the browser router and its per-navigation hooks (title, scroll memory). It starts
+ * reading the URL when `initialize()` is called.
+ *
+ * Issue 9: this is `createBrowserRouter` (react-router 7.18, pinned) in two steps, so that
+ * building the router (ranking the whole route table) and its first navigation (matching,
+ * loading the screen's chunk) are two tasks on a slow phone's main thread, not one. A router
+ * upgrade must keep these options in step with `createBrowserRouter`'s; router.test.tsx
+ * starts the app's router this way.
+ */
+export function createAppRouter(): DataRouter {
   addIndexCodeToStartUrl();
-  const router = createBrowserRouter(routeObjects);
+  const router = createRouter({ history: createBrowserHistory(), routes: routeObjects, mapRouteProperties, hydrationRouteProperties });
   installTitles(router, routeObjects);
   installScrollMemory(router);
   router.subscribe((state) => navigationTargetChanged(state.navigation.location ? createPath(state.navigation.location) : undefined));

@@ -13,22 +13,24 @@ export function pageTitle(title: string | undefined): string {
 }
 
 function titleFor(routes: RouteObject[], pathname: string): string | undefined {
-  const matches = matchRoutes(routes, pathname) ?? [];
-  const handle = matches.at(-1)?.route.handle as RouteHandle | undefined;
-  return handle?.title;
+  return handleTitle(matchRoutes(routes, pathname) ?? []);
+}
+
+function handleTitle(matches: readonly { route: { handle?: unknown } }[]): string | undefined {
+  return (matches.at(-1)?.route.handle as RouteHandle | undefined)?.title;
 }
 
 /**
  * Sets document.title as soon as a navigation starts, before its screen chunk has loaded
  * and before the new screen shows (SPEC §1: "set before each navigation").
+ *
+ * Issue 9: only a navigation that has started needs a match of its own (`matchRoutes`, which
+ * ranks the whole table on each call); every other state change has the router's matches.
  */
 export function installTitles(router: DataRouter, routes: RouteObject[]): void {
-  const apply = (pathname: string) => {
-    document.title = pageTitle(titleFor(routes, pathname));
-  };
-  // The router has matched its first location already: no second match of the whole table.
-  document.title = pageTitle((router.state.matches.at(-1)?.route.handle as RouteHandle | undefined)?.title);
+  document.title = pageTitle(handleTitle(router.state.matches));
   router.subscribe((state) => {
-    apply(state.navigation.location?.pathname ?? state.location.pathname);
+    const pending = state.navigation.location;
+    document.title = pageTitle(pending ? titleFor(routes, pending.pathname) : handleTitle(state.matches));
   });
 }

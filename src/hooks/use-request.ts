@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type DependencyList } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState, type DependencyList } from 'react';
 import type { Envelope } from '@contract/types';
 import { useFreshnessStore, type Topic } from '@/stores/freshness';
 
@@ -70,17 +70,25 @@ export function useRequest<T>(
       setLoading(true);
       setError(undefined);
     }
+    let settle: () => void;
     try {
       const value = await fetcherRef.current();
-      if (id === latest.current) {
+      settle = () => {
         setDataState(() => value);
         setError(undefined);
-      }
+      };
     } catch (caught) {
-      if (id === latest.current && !quiet) setError(caught);
-    } finally {
-      if (id === latest.current) setLoading(false);
+      settle = () => {
+        if (!quiet) setError(caught);
+      };
     }
+    if (id !== latest.current) return;
+    // Issue 9: what arrives is rendered as a transition, in slices of a few milliseconds,
+    // rather than in one task that would block a tap for as long as the whole screen takes.
+    startTransition(() => {
+      settle();
+      setLoading(false);
+    });
   }, []);
 
   useEffect(() => {

@@ -92,7 +92,8 @@ describe('/message', () => {
   it('全部已读 clears every dot and every unread badge at once', async () => {
     const { user, router } = renderScreen('/message', { user: CUSTOMER });
     expect(await screen.findByText('5条未读')).toBeInTheDocument();
-    expect(screen.getAllByTestId('unread-dot')).toHaveLength(5);
+    // The list is a request of its own, rendered when it arrives.
+    expect(await screen.findAllByTestId('unread-dot')).toHaveLength(5);
     await user.click(screen.getByRole('button', { name: '全部已读' }));
     await waitFor(() => expect(screen.queryAllByTestId('unread-dot')).toHaveLength(0));
     expect(screen.getByText('暂无未读消息')).toBeInTheDocument();

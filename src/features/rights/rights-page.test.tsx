@@ -112,7 +112,8 @@ describe('/rights?tab=records', () => {
     const { router, user } = renderScreen('/rights?tab=records', { user: CUSTOMER });
     const list = await screen.findByRole('region', { name: '使用记录' });
     await within(list).findByRole('button', { name: /待评价\s*3/ });
-    await user.click(within(list).getByRole('button', { name: '去评价 齿科保健' }));
+    // The counts and the records are two requests, each rendered when it arrives.
+    await user.click(await within(list).findByRole('button', { name: '去评价 齿科保健' }));
     await user.click(await screen.findByRole('radio', { name: '5星' }));
     await user.click(screen.getByRole('button', { name: '提交评价' }));
     await screen.findByText('感谢您的评价！您的反馈将帮助我们改进服务。');
@@ -128,7 +129,7 @@ describe('/rights?tab=records', () => {
     await within(list).findByText('核销失败');
     await user.click(within(list).getByRole('button', { name: /已评价/ }));
     await waitFor(() => expect(within(list).queryByText('核销失败')).not.toBeInTheDocument());
-    expect(within(list).getAllByRole('button', { name: '查看评价' })).toHaveLength(3);
+    expect(await within(list).findAllByRole('button', { name: '查看评价' })).toHaveLength(3);
     expect(within(list).queryByRole('button', { name: /^去评价/ })).not.toBeInTheDocument();
   });
 
