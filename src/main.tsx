@@ -30,6 +30,7 @@ async function start() {
   // cannot change its state underneath the sliced render. NOTE: a history change in those
   // few milliseconds (the skeleton has nothing to tap) would be missed until the next one.
   await routerReady(router);
+  await nextTask();
   const root = createRoot(document.getElementById('root')!);
   startTransition(() => {
     root.render(
