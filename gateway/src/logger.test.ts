@@ -19,10 +19,17 @@ describe('logs', () => {
     });
     const app = Fastify({ logger: { ...(loggerOptions('debug') as object), stream } });
     app.log.error({ err: new Error('premature close') }, 'premature close');
+    // @fastify/compress logs the error itself when a compressed static file is aborted.
+    app.log.error(new Error('premature close'));
+    app.log.error(Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }));
     app.log.error({ err: new Error('database gone') }, 'database gone');
+    app.log.error(new Error('disk full'));
     expect(lines.map((l) => [l.msg, l.level])).toEqual([
       ['premature close', 20],
+      ['premature close', 20],
+      ['Premature close', 20],
       ['database gone', 50],
+      ['disk full', 50],
     ]);
   });
 

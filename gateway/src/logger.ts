@@ -13,15 +13,22 @@ export const redactUrl = (url: string) => url.replace(SECRET_PARAMS, '$1***');
 /** Masks every 11-digit mobile inside a string: 138****8000. */
 export const maskPhones = (text: string) => text.replace(/(?<!\d)((?:\+?86)?1\d{2})\d{4}(\d{4})(?!\d)/g, '$1****$2');
 
+/** A stream closed by the other side before it ended: `end-of-stream`'s error or Node's own. */
+function isPrematureClose(error: unknown): boolean {
+  const { message, code } = (error ?? {}) as { message?: unknown; code?: unknown };
+  return code === 'ERR_STREAM_PREMATURE_CLOSE' || (typeof message === 'string' && message.toLowerCase() === 'premature close');
+}
+
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return {
     level,
     hooks: {
       // A browser that closes a page or aborts a request mid-response is routine, not an
-      // error: Fastify reports it as 'premature close' at error level; log it at debug.
+      // error: Fastify reports it as 'premature close' at error level, @fastify/compress by
+      // logging the error itself (a static file aborted while it streams); log it at debug.
       logMethod(args, method, levelValue) {
-        const first = args[0] as { err?: { message?: string } } | undefined;
-        if (levelValue >= 50 && first?.err?.message === 'premature close') {
+        const first = args[0] as (Error & { err?: unknown }) | undefined;
+        if (levelValue >= 50 && isPrematureClose(first instanceof Error ? first : first?.err)) {
           return (this as unknown as { debug: (...a: unknown[]) => void }).debug(...(args as unknown[]));
         }
         return method.apply(this, args);
