@@ -27,8 +27,9 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
       // error: Fastify reports it as 'premature close' at error level, @fastify/compress by
       // logging the error itself (a static file aborted while it streams); log it at debug.
       logMethod(args, method, levelValue) {
-        const first = args[0] as (Error & { err?: unknown }) | undefined;
-        if (levelValue >= 50 && isPrematureClose(first instanceof Error ? first : first?.err)) {
+        const first: unknown = args[0];
+        const error = first instanceof Error ? first : (first as { err?: unknown } | undefined)?.err;
+        if (levelValue >= 50 && isPrematureClose(error)) {
           return (this as unknown as { debug: (...a: unknown[]) => void }).debug(...(args as unknown[]));
         }
         return method.apply(this, args);
