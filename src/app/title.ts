@@ -12,10 +12,6 @@ export function pageTitle(title: string | undefined): string {
   return title ? `${title} - ${env.appTitle}` : env.appTitle;
 }
 
-function titleFor(routes: RouteObject[], pathname: string): string | undefined {
-  return handleTitle(matchRoutes(routes, pathname) ?? []);
-}
-
 function handleTitle(matches: readonly { route: { handle?: unknown } }[]): string | undefined {
   return (matches.at(-1)?.route.handle as RouteHandle | undefined)?.title;
 }
@@ -31,6 +27,6 @@ export function installTitles(router: DataRouter, routes: RouteObject[]): void {
   document.title = pageTitle(handleTitle(router.state.matches));
   router.subscribe((state) => {
     const pending = state.navigation.location;
-    document.title = pageTitle(pending ? titleFor(routes, pending.pathname) : handleTitle(state.matches));
+    document.title = pageTitle(handleTitle(pending ? (matchRoutes(routes, pending.pathname) ?? []) : state.matches));
   });
 }
