@@ -9,7 +9,7 @@ import { firstIssue } from '../../contract/schemas';
 import type { CatalogService, IndexConfig, ServiceCatalog } from '../../contract/types';
 import type { Config } from './config';
 import type { Db } from './db/index';
-import { envelope, ok } from './envelope';
+import { envelope, JsonText, ok, okText } from './envelope';
 import type { GuardMode, PendingGuard } from './guard';
 
 declare module 'fastify' {
@@ -63,7 +63,8 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 /**
  * Declares an enveloped route. Invalid input → 10001 with the schema's Chinese message
  * (an untranslated library message becomes a generic Chinese one); unknown fields are
- * dropped by zod; the handler's return value becomes `obj` of a 200 envelope.
+ * dropped by zod; the handler's return value becomes `obj` of a 200 envelope (a `JsonText` is
+ * put in as it is).
  */
 export function apiRoute<S extends z.ZodType | undefined>(
   app: FastifyInstance,
@@ -88,6 +89,10 @@ export function apiRoute<S extends z.ZodType | undefined>(
         input = parsed.data;
       }
       const obj = await handler(input as Input<S>, request, reply);
+      if (obj instanceof JsonText) {
+        reply.type('application/json; charset=utf-8');
+        return okText(obj);
+      }
       return ok(obj ?? null);
     },
   });

@@ -12,6 +12,19 @@ export const ok = <T>(obj: T): Envelope<T> => ({ code: Code.ok, desc: DESC_OK, o
 export const envelope = <T>(code: number, desc: string, obj: T): Envelope<T> => ({ code, desc, obj });
 
 /**
+ * An `obj` that is already JSON text, written by SQL on a hot route (the notice list,
+ * docs/performance.md lever 16): sent as it is, without being parsed and serialised again.
+ */
+export class JsonText {
+  constructor(readonly json: string) {}
+}
+
+const OK_TEXT_HEAD = `{"code":${Code.ok},"desc":${JSON.stringify(DESC_OK)},"obj":`;
+
+/** The 200 envelope around a `JsonText`, as JSON text. */
+export const okText = (obj: JsonText) => `${OK_TEXT_HEAD}${obj.json}}`;
+
+/**
  * A business rule refused the request: answered as HTTP 200 + code 10001 with `desc`, the
  * Chinese sentence the user sees (DESIGN §3). Throw it from anywhere inside a handler or a
  * transaction (the transaction rolls back).
