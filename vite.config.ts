@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import pxtorem from 'postcss-pxtorem';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { precompressDir } from './scripts/precompress';
 import type { Plugin } from 'vite';
 
 const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
@@ -90,9 +91,20 @@ function afterFirstPaint(entry: string, preloads: string[]): string {
   );
 }
 
+/** Compressed copies of every text file beside it, once the build is written (scripts/precompress.ts). */
+function precompress(): Plugin {
+  return {
+    name: 'precompress',
+    apply: 'build',
+    async writeBundle({ dir }) {
+      if (dir) await precompressDir(dir);
+    },
+  };
+}
+
 export default defineConfig(({ command, mode }) => {
   return {
-    plugins: [react(), firstPaintFromHtml(), ...(mode === 'mock' ? [mockServiceWorker()] : [])],
+    plugins: [react(), firstPaintFromHtml(), precompress(), ...(mode === 'mock' ? [mockServiceWorker()] : [])],
     resolve: {
       alias: [
         { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

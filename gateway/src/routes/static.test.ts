@@ -4,12 +4,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { Code } from '../../../contract/codes';
 import { createTestGateway, type TestGateway } from '../test-helpers';
-import { inlineScriptHashes } from './static';
+import zlib from 'node:zlib';
+import { acceptedEncoding, inlineScriptHashes } from './static';
 
 const INLINE = "(function(){document.documentElement.style.fontSize='37.5px'})();";
 const INDEX = `<!doctype html><html lang="zh-CN"><head><meta charset="UTF-8"><title>健康服务平台</title>
 <script>${INLINE}</script><script type="module" crossorigin src="/assets/index-abc123.js"></script></head>
 <body><div id="root"></div></body></html>`;
+
+const SHELL = `export const shell = ${JSON.stringify('服务'.repeat(2000))};`;
+const BUILT_BR = zlib.brotliCompressSync(`${SHELL}// from the build`);
+const BUILT_GZ = zlib.gzipSync(`${SHELL}// from the build`);
+const BUILT_JSON = JSON.stringify({ index: { items: Array.from({ length: 80 }, (_, i) => ({ i, name: '体检套餐' })) } });
 
 describe('the built portal', () => {
   let gw: TestGateway;
@@ -20,6 +26,15 @@ describe('the built portal', () => {
     fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
     fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('健康'.repeat(2000))});`);
     fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    // A chunk the build compressed (scripts/precompress.ts): marked copies, to tell them apart.
+    fs.writeFileSync(path.join(dist, 'assets', 'shell-def456.js'), SHELL);
+    fs.writeFileSync(path.join(dist, 'assets', 'shell-def456.js.br'), BUILT_BR);
+    fs.writeFileSync(path.join(dist, 'assets', 'shell-def456.js.gz'), BUILT_GZ);
+    fs.mkdirSync(path.join(dist, 'jsons'));
+    fs.writeFileSync(path.join(dist, 'jsons', 'built.json'), BUILT_JSON);
+    // Marked too: the copies say which one was sent.
+    fs.writeFileSync(path.join(dist, 'jsons', 'built.json.br'), zlib.brotliCompressSync(`${BUILT_JSON} `));
+    fs.writeFileSync(path.join(dist, 'jsons', 'built.json.gz'), zlib.gzipSync(`${BUILT_JSON}  `));
     gw = await createTestGateway({ distDir: dist });
   });
   afterAll(async () => {
@@ -65,6 +80,52 @@ describe('the built portal', () => {
     expect(Date.parse(String(gz.headers.date))).not.toBeNaN();
   });
 
+  it("sends the build's compressed copies as they are, and the file when neither is accepted", async () => {
+    const br = await get('/assets/shell-def456.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.rawPayload.equals(BUILT_BR)).toBe(true);
+    const gz = await get('/assets/shell-def456.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.rawPayload.equals(BUILT_GZ)).toBe(true);
+    const plain = await get('/assets/shell-def456.js', { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SHELL);
+  });
+
+  it("sends /jsons from dist with the build's copies, one per encoding, and keeps the ETag", async () => {
+    const br = await get('/jsons/built.json', { 'accept-encoding': 'br;q=1, gzip;q=0.5' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(`${BUILT_JSON} `);
+    const gz = await get('/jsons/built.json', { 'accept-encoding': 'gzip, br;q=0' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(`${BUILT_JSON}  `);
+    const plain = await get('/jsons/built.json');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BUILT_JSON);
+    expect(new Set([br.headers.etag, gz.headers.etag, plain.headers.etag]).size).toBe(1);
+    expect((await get('/jsons/built.json', { 'if-none-match': String(plain.headers.etag), 'accept-encoding': 'br' })).statusCode).toBe(304);
+  });
+
+  it('reads /jsons again when the file changes, and ignores compressed copies older than it', async () => {
+    const file = path.join(dist, 'jsons', 'built.json');
+    const first = await get('/jsons/built.json');
+    const changed = JSON.stringify({ index: { changed: '已更新'.repeat(400) } });
+    fs.writeFileSync(file, changed);
+    fs.utimesSync(file, new Date(), new Date(Date.now() + 60_000));
+    try {
+      const res = await get('/jsons/built.json', { 'accept-encoding': 'br, gzip' });
+      // The stale copies are not sent; the compress plugin compresses the new file itself.
+      expect(res.headers.etag).not.toBe(first.headers.etag);
+      expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(changed);
+    } finally {
+      fs.writeFileSync(file, BUILT_JSON);
+    }
+  });
+
   it('serves /jsons from public/jsons when dist has none, with an ETag, not enveloped', async () => {
     const res = await get('/jsons/indexConfig.json');
     expect(res.statusCode).toBe(200);
@@ -89,5 +150,22 @@ describe('without a build', () => {
     } finally {
       await gw.close();
     }
+  });
+});
+
+describe('acceptedEncoding', () => {
+  it.each([
+    ['gzip, deflate, br', ['br', 'gzip'], 'br'],
+    ['gzip, deflate', ['br', 'gzip'], 'gzip'],
+    ['br;q=0, gzip', ['br', 'gzip'], 'gzip'],
+    ['BR; Q=0.5', ['br', 'gzip'], 'br'],
+    ['*', ['br', 'gzip'], 'br'],
+    ['*;q=0, identity', ['br', 'gzip'], null],
+    ['gzip;q=0', ['gzip'], null],
+    ['br', ['gzip'], null],
+    ['', ['br', 'gzip'], null],
+    [undefined, ['br', 'gzip'], null],
+  ] as const)('%s, offered %j → %s', (header, offered, expected) => {
+    expect(acceptedEncoding(header, offered)).toBe(expected);
   });
 });

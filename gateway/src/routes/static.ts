@@ -2,6 +2,7 @@
  * The built portal (DESIGN §1, issue 3): dist/ with an SPA fallback to index.html,
  * `immutable` caching of hashed assets, `no-cache` on index.html, /jsons/*.json (dist/jsons,
  * else public/jsons so tests run without a build), and the security headers of DESIGN §7.
+ * What the build compressed (`.br`/`.gz` beside a file, scripts/precompress.ts) is sent as it is.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -86,6 +87,58 @@ function jsonFile(config: Config, name: string): string | null {
   return null;
 }
 
+type Encoding = 'br' | 'gzip';
+
+/**
+ * The encoding to send from those on offer, brotli first, that `Accept-Encoding` allows
+ * (q > 0, by name or `*`); null for the file as it is.
+ */
+export function acceptedEncoding(header: string | undefined, offered: readonly Encoding[]): Encoding | null {
+  const quality = new Map<string, number>();
+  for (const part of (header ?? '').toLowerCase().split(',')) {
+    const [name, ...params] = part.split(';').map((p) => p.trim());
+    const q = params.find((p) => p.startsWith('q='));
+    if (name) quality.set(name, q ? Number(q.slice(2)) || 0 : 1);
+  }
+  return offered.find((e) => (quality.get(e) ?? quality.get('*') ?? 0) > 0) ?? null;
+}
+
+interface JsonAsset {
+  mtimeMs: number;
+  etag: string;
+  body: Buffer;
+  /** The build's `.br` / `.gz` beside the file (vite.config.ts `precompress`), when as new. */
+  encoded: Partial<Record<Encoding, Buffer>>;
+}
+
+/** /jsons files read once, and again when they change, with the build's compressed copies. */
+function jsonAssets(config: Config) {
+  const cache = new Map<string, JsonAsset>();
+  const sibling = (file: string, mtimeMs: number) => {
+    try {
+      return fs.statSync(file).mtimeMs >= mtimeMs ? fs.readFileSync(file) : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  return (name: string): JsonAsset | null => {
+    const file = jsonFile(config, name);
+    if (!file) return null;
+    const { mtimeMs } = fs.statSync(file);
+    const cached = cache.get(file);
+    if (cached?.mtimeMs === mtimeMs) return cached;
+    const body = fs.readFileSync(file);
+    const asset: JsonAsset = {
+      mtimeMs,
+      etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+      body,
+      encoded: { br: sibling(`${file}.br`, mtimeMs), gzip: sibling(`${file}.gz`, mtimeMs) },
+    };
+    cache.set(file, asset);
+    return asset;
+  };
+}
+
 const notFound = (reply: FastifyReply) => reply.code(404).send(envelope(Code.notFound, Desc.notFound, null));
 
 export async function staticRoutes(app: FastifyInstance, { config }: AppContext) {
@@ -104,15 +157,19 @@ export async function staticRoutes(app: FastifyInstance, { config }: AppContext)
     return payload;
   });
 
+  const loadJson = jsonAssets(config);
   app.get<{ Params: { name: string } }>('/jsons/:name', async (req, reply) => {
     const match = /^([A-Za-z0-9_-]{1,64})\.json$/.exec(req.params.name);
-    const file = match ? jsonFile(config, match[1]) : null;
-    if (!file) return notFound(reply);
-    const body = await fs.promises.readFile(file);
-    const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-    reply.header('etag', etag).header('cache-control', 'no-cache');
-    if (req.headers['if-none-match'] === etag) return reply.code(304).send();
-    return reply.header('content-type', 'application/json; charset=utf-8').send(body);
+    const asset = match ? loadJson(match[1]) : null;
+    if (!asset) return notFound(reply);
+    reply.header('etag', asset.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+    if (req.headers['if-none-match'] === asset.etag) return reply.code(304).send();
+    reply.header('content-type', 'application/json; charset=utf-8');
+    // The build's copy when there is one; otherwise the compress plugin compresses on the fly.
+    const offered = (['br', 'gzip'] as const).filter((e) => asset.encoded[e]);
+    const encoding = acceptedEncoding(req.headers['accept-encoding'], offered);
+    if (encoding) return reply.header('content-encoding', encoding).send(asset.encoded[encoding]);
+    return reply.send(asset.body);
   });
 
   const sendIndex = (reply: FastifyReply) => {
@@ -130,6 +187,8 @@ export async function staticRoutes(app: FastifyInstance, { config }: AppContext)
       root: config.distDir,
       index: false,
       wildcard: true,
+      // The build's `.br` / `.gz` copies (vite.config.ts `precompress`): nothing compressed per request.
+      preCompressed: true,
       // Our own Cache-Control per file (setHeaders); the plugin's would overwrite it.
       cacheControl: false,
       // NOTE: the portal's own not-found screen is a client route; we answer misses below.
