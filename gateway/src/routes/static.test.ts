@@ -75,6 +75,7 @@ describe('the built portal', () => {
     expect(br.statusCode).toBe(200);
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('accept-encoding');
     const gz = await get('/assets/index-abc123.js', { 'accept-encoding': 'gzip' });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(Date.parse(String(gz.headers.date))).not.toBeNaN();
@@ -92,6 +93,7 @@ describe('the built portal', () => {
     const plain = await get('/assets/shell-def456.js', { 'accept-encoding': 'identity' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(SHELL);
+    for (const res of [br, gz, plain]) expect(res.headers.vary).toBe('accept-encoding');
   });
 
   it("sends /jsons from dist with the build's copies, one per encoding, and keeps the ETag", async () => {

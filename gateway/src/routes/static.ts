@@ -193,6 +193,9 @@ export async function staticRoutes(app: FastifyInstance, { config }: AppContext)
       cacheControl: false,
       // NOTE: the portal's own not-found screen is a client route; we answer misses below.
       setHeaders(res, filePath) {
+        // The same URL is sent as brotli, gzip or plain: caches must keep them apart
+        // (@fastify/static does not say so for its pre-compressed copies).
+        res.setHeader('vary', 'accept-encoding');
         const rel = path.relative(config.distDir, filePath).split(path.sep).join('/');
         if (rel.startsWith('assets/')) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
         else if (rel === 'index.html') res.setHeader('cache-control', 'no-cache');
