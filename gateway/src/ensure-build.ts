@@ -1,13 +1,13 @@
 /**
  * Builds the portal before the gateway listens when dist/ is missing or older than its
  * sources (issue 3): dist/index.html against the newest file of src/, public/, index.html and
- * vite.config.ts (with the scripts/precompress.ts it runs). `SKIP_BUILD=1` skips the check.
+ * vite.config.ts. `SKIP_BUILD=1` skips the check.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-const SOURCES = ['src', 'public', 'index.html', 'vite.config.ts', 'scripts/precompress.ts'];
+const SOURCES = ['src', 'public', 'index.html', 'vite.config.ts'];
 
 /** The newest modification time (ms) under `p`, 0 when it does not exist. */
 export function newestMtime(p: string): number {

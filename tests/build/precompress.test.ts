@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { precompressDir } from '../../scripts/precompress';
+import { precompressDir } from '../../vite.config';
 
 describe('precompressDir (issue 9, lever 17)', () => {
   let dir: string;

@@ -2,7 +2,7 @@
  * The built portal (DESIGN §1, issue 3): dist/ with an SPA fallback to index.html,
  * `immutable` caching of hashed assets, `no-cache` on index.html, /jsons/*.json (dist/jsons,
  * else public/jsons so tests run without a build), and the security headers of DESIGN §7.
- * What the build compressed (`.br`/`.gz` beside a file, scripts/precompress.ts) is sent as it is.
+ * What the build compressed (`.br`/`.gz` beside a file, vite.config.ts `precompress`) is sent as it is.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
