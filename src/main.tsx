@@ -3,6 +3,7 @@ import './styles/global.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
+import { addIndexCodeToStartUrl } from './app/index-code';
 import { createAppRouter, routerReady } from './app/router';
 import { installPreloadErrorRecovery } from './app/lazy-screen';
 import { installRootFontSize } from './lib/rem';
@@ -20,6 +21,8 @@ async function start() {
     const { startMockWorker } = await import('../tests/mocks/browser');
     await startMockWorker();
   }
+  addIndexCodeToStartUrl();
+  await nextTask();
   const router = createAppRouter();
   await nextTask();
   router.initialize();
@@ -47,6 +50,7 @@ function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-// Issue 9: evaluating the entry's modules, building the router and its first navigation are
-// separate tasks, so none blocks a slow phone's main thread long enough to delay the first tap.
+// Issue 9: evaluating the entry's modules, the start URL's indexCode (a history write), building
+// the router and its first navigation are separate tasks, so none blocks a slow phone's main
+// thread long enough to delay the first tap.
 setTimeout(() => void start(), 0);

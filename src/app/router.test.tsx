@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { renderScreen } from '../../tests/render';
 import { assignLocation, reloadPage } from '@/lib/browser-location';
 import { useUserStore } from '@/stores/user';
+import { addIndexCodeToStartUrl } from './index-code';
 import { buildRouteObjects, createAppRouter, routerReady } from './router';
 import { navigationTargetChanged, RELOAD_KEY } from './lazy-screen';
 import type { RouteDef } from './routes';
@@ -229,6 +230,8 @@ describe('tab bar one (SPEC §2)', () => {
 
   it("starts the app's own browser router in two steps, on /index with indexCode, titled", async () => {
     window.history.replaceState(null, '', '/index');
+    // As main.tsx does: the start URL's indexCode first (a task of its own), then the router.
+    addIndexCodeToStartUrl();
     const router = createAppRouter();
     // Built, not started: the first navigation waits for initialize() (issue 9, a task of its own).
     expect(router.state.initialized).toBe(false);

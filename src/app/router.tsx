@@ -8,7 +8,6 @@ import {
   type DataRouter,
   type RouteObject,
 } from 'react-router-dom';
-import { addIndexCodeToStartUrl } from './index-code';
 import { lazyScreen, navigationTargetChanged } from './lazy-screen';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
@@ -42,7 +41,8 @@ export const routeObjects = buildRouteObjects(routes, notFoundRoute);
 
 /**
  * Builds the browser router and its per-navigation hooks (title, scroll memory). It starts
- * reading the URL when `initialize()` is called.
+ * reading the URL when `initialize()` is called; main.tsx has given the start URL its
+ * indexCode (`addIndexCodeToStartUrl`) in the task before.
  *
  * Issue 9: this is `createBrowserRouter` (react-router 7.18, pinned) in two steps, so that
  * building the router (ranking the whole route table) and its first navigation (matching,
@@ -51,7 +51,6 @@ export const routeObjects = buildRouteObjects(routes, notFoundRoute);
  * starts the app's router this way.
  */
 export function createAppRouter(): DataRouter {
-  addIndexCodeToStartUrl();
   const router = createRouter({ history: createBrowserHistory(), routes: routeObjects, mapRouteProperties, hydrationRouteProperties });
   installTitles(router, routeObjects);
   installScrollMemory(router);
