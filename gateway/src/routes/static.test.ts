@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { Code } from '../../../contract/codes';
 import { createTestGateway, type TestGateway } from '../test-helpers';
-import zlib from 'node:zlib';
 import { acceptedEncoding, inlineScriptHashes } from './static';
 
 const INLINE = "(function(){document.documentElement.style.fontSize='37.5px'})();";
