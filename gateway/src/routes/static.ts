@@ -42,29 +42,39 @@ export function contentSecurityPolicy(scriptHashes: string[] = []) {
 
 const SSO_CSP = contentSecurityPolicy();
 
+/**
+ * `load(file, mtimeMs)` once per file, and again when the file changes (a rebuild while
+ * running); null while the file is missing.
+ */
+function readWhenChanged<T>(load: (file: string, mtimeMs: number) => T) {
+  const cache = new Map<string, { mtimeMs: number; value: T }>();
+  return (file: string): T | null => {
+    let mtimeMs: number;
+    try {
+      mtimeMs = fs.statSync(file).mtimeMs;
+    } catch {
+      return null;
+    }
+    const cached = cache.get(file);
+    if (cached?.mtimeMs === mtimeMs) return cached.value;
+    const value = load(file, mtimeMs);
+    cache.set(file, { mtimeMs, value });
+    return value;
+  };
+}
+
 interface IndexHtml {
-  mtimeMs: number;
   html: string;
   csp: string;
 }
 
-/** index.html with its CSP, re-read when the file changes (a rebuild while running). */
+/** index.html with its CSP. */
 function indexLoader(distDir: string) {
-  const file = path.join(distDir, 'index.html');
-  let cached: IndexHtml | null = null;
-  return (): IndexHtml | null => {
-    let stat: fs.Stats;
-    try {
-      stat = fs.statSync(file);
-    } catch {
-      return null;
-    }
-    if (!cached || cached.mtimeMs !== stat.mtimeMs) {
-      const html = fs.readFileSync(file, 'utf8');
-      cached = { mtimeMs: stat.mtimeMs, html, csp: contentSecurityPolicy(inlineScriptHashes(html)) };
-    }
-    return cached;
-  };
+  const read = readWhenChanged((file): IndexHtml => {
+    const html = fs.readFileSync(file, 'utf8');
+    return { html, csp: contentSecurityPolicy(inlineScriptHashes(html)) };
+  });
+  return () => read(path.join(distDir, 'index.html'));
 }
 
 const API_PREFIXES = [`${A}/`, `${B}/`, '/admin/', '/sso/', '/jsons/', '/media/', '/api/'];
@@ -104,16 +114,14 @@ export function acceptedEncoding(header: string | undefined, offered: readonly E
 }
 
 interface JsonAsset {
-  mtimeMs: number;
   etag: string;
   body: Buffer;
   /** The build's `.br` / `.gz` beside the file (vite.config.ts `precompress`), when as new. */
   encoded: Partial<Record<Encoding, Buffer>>;
 }
 
-/** /jsons files read once, and again when they change, with the build's compressed copies. */
+/** /jsons/<name>.json with its ETag and the build's compressed copies. */
 function jsonAssets(config: Config) {
-  const cache = new Map<string, JsonAsset>();
   const sibling = (file: string, mtimeMs: number) => {
     try {
       return fs.statSync(file).mtimeMs >= mtimeMs ? fs.readFileSync(file) : undefined;
@@ -121,21 +129,17 @@ function jsonAssets(config: Config) {
       return undefined;
     }
   };
-  return (name: string): JsonAsset | null => {
-    const file = jsonFile(config, name);
-    if (!file) return null;
-    const { mtimeMs } = fs.statSync(file);
-    const cached = cache.get(file);
-    if (cached?.mtimeMs === mtimeMs) return cached;
+  const read = readWhenChanged((file, mtimeMs): JsonAsset => {
     const body = fs.readFileSync(file);
-    const asset: JsonAsset = {
-      mtimeMs,
+    return {
       etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
       body,
       encoded: { br: sibling(`${file}.br`, mtimeMs), gzip: sibling(`${file}.gz`, mtimeMs) },
     };
-    cache.set(file, asset);
-    return asset;
+  });
+  return (name: string): JsonAsset | null => {
+    const file = jsonFile(config, name);
+    return file ? read(file) : null;
   };
 }
 
