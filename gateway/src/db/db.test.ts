@@ -38,6 +38,28 @@ describe('database', () => {
     }
   });
 
+  it("migration 002 gives the notices written before it their JSON", async () => {
+    const { db, drop } = await freshDb();
+    try {
+      const [init, ...rest] = listMigrations();
+      await migrate(db, [init]);
+      await seed(db);
+      const [before] = await db.query<{ n: number }>('select count(*)::int as n from notices');
+      expect(before.n).toBeGreaterThan(0);
+      await migrate(db, rest);
+      const rows = await db.query<{ id: string; title: string; content: string; read_flag: number; link_url: string | null; notice: string }>(
+        "select id, title, content, read_flag, link_url, json_head || read_flag || json_tail as notice from notices",
+      );
+      expect(rows).toHaveLength(before.n);
+      for (const r of rows) {
+        expect(r.notice).toMatch(/^[\x20-\x7f]*$/);
+        expect(JSON.parse(r.notice)).toMatchObject({ id: Number(r.id), title: r.title, content: r.content, readFlag: r.read_flag, ...(r.link_url ? { linkUrl: r.link_url } : {}) });
+      }
+    } finally {
+      await drop();
+    }
+  });
+
   it('seeding twice changes nothing, and keeps what users changed', async () => {
     const { db, drop } = await freshDb();
     try {

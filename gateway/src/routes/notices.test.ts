@@ -4,9 +4,10 @@ import type { Notice, Page } from '../../../contract/types';
 import { createTestGateway, DEMO, type TestGateway } from '../test-helpers';
 
 /**
- * The notice list's page is JSON text written by PostgreSQL (docs/performance.md lever 16).
- * These notices are chosen to break a hand-written serialiser: every kind of character JSON
- * must escape, HTML, a link on one notice only, and two notices within one second.
+ * The notice list's page is JSON text written by PostgreSQL (decision 0016) from the JSON each
+ * notice carries, ASCII only (decision 0017, migration 002). These notices are chosen to break
+ * a hand-written serialiser: every kind of character JSON must escape, characters beyond
+ * U+FFFF, HTML, a link on one notice only, and two notices within one second.
  */
 const HOSTILE = 'quote " backslash \\ slash / tab \t newline \n return \r bell \u0007 unit \u001f del \u007f';
 const rows = [
@@ -23,6 +24,11 @@ const expected: Notice[] = [
   { id: 9101, title: '体检报告已出', content: rows[0].content, noticeType: 'service', readFlag: 0, createTime: '2026-11-20 08:00:00', linkUrl: '/message' },
   { id: 9104, title: '更早的一条', content: 'a', noticeType: 'rights', readFlag: 1, createTime: '2026-11-19 23:59:59', linkUrl: rows[3].link! },
 ];
+
+/** `JSON.stringify` with every character from U+0080 on as \uXXXX (JS strings are UTF-16, so
+ * a character beyond U+FFFF becomes its surrogate pair): what the list must send byte for byte. */
+const asciiJson = (value: unknown) =>
+  JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 describe('the notice list as JSON text from PostgreSQL', () => {
   let gw: TestGateway;
@@ -42,11 +48,14 @@ describe('the notice list as JSON text from PostgreSQL', () => {
 
   const page = (query: Record<string, number>) => gw.send<Page<Notice>>('GET', endpoints.noticeList, { as: 'empty', query });
 
-  it('answers every notice exactly as contract Notice, byte for byte what JSON.stringify writes', async () => {
+  it('answers every notice exactly as contract Notice, in ASCII: JSON.stringify with \\u escapes', async () => {
     const res = await page({ pageNum: 1, pageSize: 10 });
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(res.json.obj.list).toStrictEqual(expected);
-    expect(res.body).toBe(JSON.stringify({ code: Code.ok, desc: '成功', obj: { list: expected, total: 4, pageNum: 1, pageSize: 10 } }));
+    const envelope = { code: Code.ok, desc: '成功', obj: { list: expected, total: 4, pageNum: 1, pageSize: 10 } };
+    // The envelope's own desc is written by Node; the page by PostgreSQL.
+    expect(res.body).toBe(JSON.stringify(envelope).replace(JSON.stringify(envelope.obj), asciiJson(envelope.obj)));
+    expect(res.body.slice(res.body.indexOf('"obj"'))).toMatch(/^[\x20-\x7f]*$/);
   });
 
   it('pages, filters and stays empty past the end', async () => {
@@ -59,5 +68,22 @@ describe('the notice list as JSON text from PostgreSQL', () => {
     const customer = await gw.send<Page<Notice>>('GET', endpoints.noticeList, { as: 'customer', query: { pageNum: 1, pageSize: 50 } });
     expect(customer.json.obj.total).toBeGreaterThan(0);
     expect(customer.json.obj.list.filter((n) => n.id > 9100)).toEqual([]);
+  });
+
+  it("keeps each notice's JSON in step with the notice when it is changed or read", async () => {
+    const changed = { title: '改过的标题 🎉', content: '新内容 "引号"', link: '/rights' };
+    await gw.db.query('update notices set title = $2, content = $3, link_url = $4 where id = $1', [9103, changed.title, changed.content, changed.link]);
+    await gw.db.query('update notices set link_url = null, create_time = $2::timestamp at time zone \'Asia/Shanghai\' where id = $1', [9101, '2026-11-18 07:06:05']);
+    const read = await gw.send<{ updated: number }>('PUT', endpoints.noticeReadOne, { as: 'empty', body: { id: 9103 } });
+    expect(read.json.obj).toEqual({ updated: 1 });
+
+    const res = await page({ pageNum: 1, pageSize: 10 });
+    expect(res.json.obj.list).toStrictEqual([
+      { ...expected[0], title: changed.title, content: changed.content, readFlag: 1, linkUrl: changed.link },
+      expected[1],
+      expected[3],
+      { id: 9101, title: '体检报告已出', content: rows[0].content, noticeType: 'service', readFlag: 0, createTime: '2026-11-18 07:06:05' },
+    ]);
+    expect(res.body.slice(res.body.indexOf('"obj"'))).toMatch(/^[\x20-\x7f]*$/);
   });
 });

@@ -3,7 +3,8 @@
  * extension read/one. The list is the hot path of the throughput bench: the guard's nonce and
  * token check, an index-only count and an index-backed LIMIT/OFFSET page in ONE named prepared
  * statement (decision 0013), shared by the requests of one event-loop turn (decision 0014),
- * and the page comes back as JSON text written by PostgreSQL (docs/performance.md lever 16).
+ * and the page comes back as JSON text written by PostgreSQL (decision 0016) from the JSON
+ * each notice carries (decision 0017).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints } from '../../../contract/endpoints';
@@ -18,22 +19,12 @@ type ListRow = BatchRow & { total: number; list: string };
 type ListQuery = { pageNum: number; pageSize: number; readFlag?: 0 | 1 };
 
 /**
- * A notice as the JSON text of contract `Notice`, in its key order, from a `notices` row `n`:
- * `to_json` quotes and escapes the strings, `linkUrl` only when set. UTC wall time + 8 h is
- * Shanghai's (no daylight saving; time.ts): no time zone database needed.
- */
-const NOTICE_JSON = `'{"id":' || n.id || ',"title":' || to_json(n.title) || ',"content":' || to_json(n.content)
-  || ',"noticeType":' || to_json(n.notice_type) || ',"readFlag":' || n.read_flag
-  || ',"createTime":"' || to_char(n.create_time at time zone 'UTC' + interval '8 hours', 'YYYY-MM-DD HH24:MI:SS') || '"'
-  || coalesce(',"linkUrl":' || to_json(n.link_url), '') || '}'`;
-
-/**
  * The list of every request in the batch in one statement (decisions 0013, 0014): the guard
  * (its CTEs take $1 and $2), then, for a passed guard only, an index-only count and an
  * index-backed LIMIT/OFFSET page, aggregated into the page's JSON array in the list's order.
  * The LEFT JOINs keep the guard row and the total when a page is empty (or refused).
- * Writing the JSON in PostgreSQL spares Node decoding eleven fields per notice and serialising
- * them again; `json_build_object` and `json_agg` were measured too and cost PostgreSQL more.
+ * Each notice's JSON (ASCII only) was written with the notice (migration 002, decision 0017):
+ * here it is only put around the read flag, the one field that changes.
  */
 const LIST_SQL = `
   with ${GUARD_BATCH_CTES},
@@ -46,8 +37,8 @@ const LIST_SQL = `
     left join mine on mine.i = guard.i
     left join lateral (select count(*)::int as total from notices
                         where user_id = mine.user_id and (mine.read_flag is null or read_flag = mine.read_flag)) t on true
-    left join lateral (select '[' || string_agg(${NOTICE_JSON}, ',' order by n.create_time desc, n.id desc) || ']' as list
-                         from (select * from notices
+    left join lateral (select '[' || string_agg(n.json_head || n.read_flag || n.json_tail, ',' order by n.create_time desc, n.id desc) || ']' as list
+                         from (select json_head, read_flag, json_tail, create_time, id from notices
                                 where user_id = mine.user_id and (mine.read_flag is null or read_flag = mine.read_flag)
                                 order by create_time desc, id desc limit mine.page_size offset mine.page_offset) n) p on true
    order by guard.i`;
