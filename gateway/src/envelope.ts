@@ -14,12 +14,19 @@ export const envelope = <T>(code: number, desc: string, obj: T): Envelope<T> => 
 /**
  * An `obj` that is already JSON text, written by SQL on a hot route (the notice list,
  * docs/performance.md lever 16): sent as it is, without being parsed and serialised again.
+ * In ASCII there (decision 0017): V8 then holds the answer as a one-byte string, which is
+ * measured and written to the socket without a UTF-8 encoding pass.
  */
 export class JsonText {
   constructor(readonly json: string) {}
 }
 
-const OK_TEXT_HEAD = `{"code":${Code.ok},"desc":${JSON.stringify(DESC_OK)},"obj":`;
+/** JSON text in ASCII: every character from U+0080 on as \uXXXX (decision 0017). */
+export const asciiJson = (value: unknown) =>
+  JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/** In ASCII, so the answer around an ASCII page stays a one-byte string (decision 0017). */
+const OK_TEXT_HEAD = `{"code":${Code.ok},"desc":${asciiJson(DESC_OK)},"obj":`;
 
 /** The 200 envelope around a `JsonText`, as JSON text. */
 export const okText = (obj: JsonText) => `${OK_TEXT_HEAD}${obj.json}}`;
