@@ -3,9 +3,10 @@
  * :5173, which proxies /api (stripped), /sso and /media to the gateway (DESIGN §7). Ctrl-C stops both.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { GATEWAY_NODE_ARGS } from '../gateway/src/config';
 
 const children: ChildProcess[] = [
-  spawn(process.execPath, ['--import', 'tsx', 'gateway/src/server.ts'], {
+  spawn(process.execPath, GATEWAY_NODE_ARGS, {
     stdio: 'inherit',
     env: { ...process.env, SKIP_BUILD: '1', PORT: process.env.PORT ?? '8080' },
   }),

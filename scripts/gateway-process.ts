@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { GATEWAY_NODE_ARGS } from '../gateway/src/config';
 
 export interface GatewayProcess {
   baseUrl: string;
@@ -43,7 +44,7 @@ async function waitUntilAnswering(url: string, child: ChildProcess, timeoutMs: n
 export async function startGateway({ env = {}, quiet = true }: { env?: Record<string, string>; quiet?: boolean } = {}): Promise<GatewayProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-gateway-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/server.ts'], {
+  const child = spawn(process.execPath, GATEWAY_NODE_ARGS, {
     env: {
       ...process.env,
       PORT: String(port),

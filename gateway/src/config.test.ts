@@ -1,4 +1,6 @@
-import { ConfigError, DEMO_ADMIN_KEY, loadConfig } from './config';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ConfigError, DEMO_ADMIN_KEY, GATEWAY_NODE_ARGS, loadConfig, ROOT_DIR } from './config';
 
 describe('config', () => {
   it('has demo defaults outside production', () => {
@@ -35,5 +37,10 @@ describe('config', () => {
   it('refuses nonsense', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ SSO_ALLOWED_ORIGINS: 'https://a.example/path' })).toThrow(/bare origin/);
+  });
+
+  it('npm start runs the gateway with the same node arguments as dev, e2e and the bench', () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(ROOT_DIR, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    expect(pkg.scripts.start).toBe(['node', ...GATEWAY_NODE_ARGS].join(' '));
   });
 });

@@ -11,6 +11,15 @@ export const ROOT_DIR = fileURLToPath(new URL('../..', import.meta.url));
 
 export const DEMO_ADMIN_KEY = 'demo-admin-key';
 
+/**
+ * How the gateway's process starts: `npm start` (package.json), `npm run dev`, the e2e suite
+ * and the bench all run `node ${GATEWAY_NODE_ARGS}` (config.test.ts keeps package.json in step).
+ * A young generation of up to 64 MB per semi-space: under load a request's objects then die
+ * before a scavenge copies them, scavenges come half as often and nothing is promoted to be
+ * marked later (docs/performance.md lever 20). It costs at most ≈ 100 MB more memory.
+ */
+export const GATEWAY_NODE_ARGS = ['--max-semi-space-size=64', '--import', 'tsx', 'gateway/src/server.ts'];
+
 export interface Config {
   port: number;
   host: string;
