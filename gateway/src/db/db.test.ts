@@ -38,7 +38,35 @@ describe('database', () => {
     }
   });
 
-  it("migration 002 gives the notices written before it their JSON", async () => {
+  it('json_ascii escapes the same whatever standard_conforming_strings says', async () => {
+    // A session of its own (PGlite in a directory, reopened): the session that ran the
+    // migration keeps the function's body as it first parsed it.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-pglite-'));
+    try {
+      const first = await freshDb(dir);
+      await migrate(first.db);
+      await first.drop();
+      const { db, drop } = await freshDb(dir);
+      try {
+        const escape = (conforming: 'on' | 'off') =>
+          db.transaction(async (tx) => {
+            await tx.exec(`set local standard_conforming_strings = ${conforming}`);
+            const [row] = await tx.query<{ s: string }>('select json_ascii($1) as s', ['é"\\🎉']);
+            return row.s;
+          });
+        const expected = '"\\u00e9\\"\\\\\\ud83c\\udf89"';
+        expect(await escape('off')).toBe(expected);
+        expect(await escape('on')).toBe(expected);
+        expect(JSON.parse(expected)).toBe('é"\\🎉');
+      } finally {
+        await drop();
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('migration 002 gives the notices written before it their JSON', async () => {
     const { db, drop } = await freshDb();
     try {
       const [init, ...rest] = listMigrations();
@@ -48,7 +76,7 @@ describe('database', () => {
       expect(before.n).toBeGreaterThan(0);
       await migrate(db, rest);
       const rows = await db.query<{ id: string; title: string; content: string; read_flag: number; link_url: string | null; notice: string }>(
-        "select id, title, content, read_flag, link_url, json_head || read_flag || json_tail as notice from notices",
+        'select id, title, content, read_flag, link_url, json_head || read_flag || json_tail as notice from notices',
       );
       expect(rows).toHaveLength(before.n);
       for (const r of rows) {

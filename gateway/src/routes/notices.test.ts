@@ -68,7 +68,7 @@ describe('the notice list as JSON text from PostgreSQL', () => {
   it("keeps each notice's JSON in step with the notice when it is changed or read", async () => {
     const changed = { title: '改过的标题 🎉', content: '新内容 "引号"', link: '/rights' };
     await gw.db.query('update notices set title = $2, content = $3, link_url = $4 where id = $1', [9103, changed.title, changed.content, changed.link]);
-    await gw.db.query('update notices set link_url = null, create_time = $2::timestamp at time zone \'Asia/Shanghai\' where id = $1', [9101, '2026-11-18 07:06:05']);
+    await gw.db.query(`update notices set link_url = null, create_time = $2::timestamp at time zone 'Asia/Shanghai' where id = $1`, [9101, '2026-11-18 07:06:05']);
     const read = await gw.send<{ updated: number }>('PUT', endpoints.noticeReadOne, { as: 'empty', body: { id: 9103 } });
     expect(read.json.obj).toEqual({ updated: 1 });
 

@@ -6,16 +6,17 @@
 
 -- `s` as a JSON string literal in ASCII: what `to_json` writes, with every character from
 -- U+0080 on as \uXXXX (a surrogate pair above U+FFFF), as Python's json.dumps does by default.
--- JSON.parse reads it as the same string.
+-- JSON.parse reads it as the same string. E'\\u' is a backslash and a u whatever
+-- standard_conforming_strings says.
 create function json_ascii(s text) returns text
   language sql immutable strict parallel safe
   as $$
     select string_agg(
              case
                when ascii(c) < 128 then c
-               when ascii(c) < 65536 then '\u' || lpad(to_hex(ascii(c)), 4, '0')
-               else '\u' || to_hex(55296 + ((ascii(c) - 65536) >> 10))
-                 || '\u' || to_hex(56320 + ((ascii(c) - 65536) & 1023))
+               when ascii(c) < 65536 then E'\\u' || lpad(to_hex(ascii(c)), 4, '0')
+               else E'\\u' || to_hex(55296 + ((ascii(c) - 65536) >> 10))
+                 || E'\\u' || to_hex(56320 + ((ascii(c) - 65536) & 1023))
              end, '' order by i)
       from regexp_split_to_table(to_json(s)::text, '') with ordinality as t (c, i)
   $$;
