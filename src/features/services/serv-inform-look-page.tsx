@@ -1,9 +1,7 @@
-import { useNavigate } from 'react-router-dom';
-import { PageState } from '@/components/page-state';
 import { useIndexCode } from '@/hooks/use-index-code';
 import { useCatalogService } from './use-catalog-service';
 import { ServiceHero } from './service-hero';
-import { ServiceSkeleton } from './service-skeleton';
+import { ServiceState } from './service-state';
 import './services.css';
 
 /**
@@ -11,21 +9,13 @@ import './services.css';
  * serviceCatalog.json, how to use, limits, provider). Not kept alive (DESIGN §7).
  */
 export default function ServInformLookPage() {
-  const navigate = useNavigate();
   const indexCode = useIndexCode();
-  const { service, loading, error, reload } = useCatalogService();
+  const request = useCatalogService();
 
   return (
     <main className="serv-inform serv-inform--look">
-      <PageState
-        loading={loading}
-        error={error}
-        onRetry={reload}
-        empty={!service}
-        skeleton={<ServiceSkeleton />}
-        emptyProps={{ text: '未找到该服务，可能已下线', action: { label: '返回首页', onClick: () => navigate(`/index?indexCode=${encodeURIComponent(indexCode)}`, { replace: true }) } }}
-      >
-        {service && (
+      <ServiceState request={request} home="/index" indexCode={indexCode}>
+        {(service) => (
           <>
             <ServiceHero service={service} />
             {service.sections.map((section) => (
@@ -52,7 +42,7 @@ export default function ServInformLookPage() {
             </section>
           </>
         )}
-      </PageState>
+      </ServiceState>
     </main>
   );
 }

@@ -1,10 +1,9 @@
 import { useLocation, useNavigate } from 'react-router-dom';
-import { PageState } from '@/components/page-state';
 import { useIndexCode } from '@/hooks/use-index-code';
 import { ServiceRightPanel } from './service-right-panel';
 import { useCatalogService } from './use-catalog-service';
 import { ServiceHero } from './service-hero';
-import { ServiceSkeleton } from './service-skeleton';
+import { ServiceState } from './service-state';
 import './services.css';
 
 /**
@@ -16,21 +15,14 @@ export default function ServInformPage() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const indexCode = useIndexCode();
-  const { code, service, loading, error, reload } = useCatalogService();
+  const request = useCatalogService();
   const isNew = pathname === '/servInform1';
   const home = isNew ? '/indexNew' : '/index';
 
   return (
     <main className={`serv-inform${isNew ? ' theme-new' : ''}`}>
-      <PageState
-        loading={loading}
-        error={error}
-        onRetry={reload}
-        empty={!service}
-        skeleton={<ServiceSkeleton />}
-        emptyProps={{ text: '未找到该服务，可能已下线', action: { label: '返回首页', onClick: () => navigate(`${home}?indexCode=${encodeURIComponent(indexCode)}`, { replace: true }) } }}
-      >
-        {service && (
+      <ServiceState request={request} home={home} indexCode={indexCode}>
+        {(service) => (
           <>
             <ServiceHero service={service} />
             <ServiceRightPanel serviceCode={service.code} indexCode={indexCode} />
@@ -60,14 +52,17 @@ export default function ServInformPage() {
             <button
               type="button"
               className="serv-inform__look"
-              onClick={() => navigate(`/servInform/look?code=${encodeURIComponent(code)}&indexCode=${encodeURIComponent(indexCode)}`)}
+              onClick={() =>
+                navigate(
+                  `/servInform/look?code=${encodeURIComponent(service.code)}&indexCode=${encodeURIComponent(indexCode)}`,
+                )
+              }
             >
               查看完整服务说明
             </button>
           </>
         )}
-      </PageState>
+      </ServiceState>
     </main>
   );
 }
-

@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { CatalogService } from '@contract/types';
+import { PageState } from '@/components/page-state';
+import type { useCatalogService } from './use-catalog-service';
+import { ServiceSkeleton } from './service-skeleton';
+
+type CatalogServiceRequest = ReturnType<typeof useCatalogService>;
+
+/**
+ * The states a service page shares: its skeleton while the catalog loads, the error with a
+ * retry, and "not found" (a missing or unknown `?code=`) with a way back to `home`.
+ */
+export function ServiceState({
+  request,
+  home,
+  indexCode,
+  children,
+}: {
+  request: CatalogServiceRequest;
+  home: string;
+  indexCode: string;
+  children: (service: CatalogService) => ReactNode;
+}) {
+  const navigate = useNavigate();
+  const { service, loading, error, reload } = request;
+  return (
+    <PageState
+      loading={loading}
+      error={error}
+      onRetry={reload}
+      empty={!service}
+      skeleton={<ServiceSkeleton />}
+      emptyProps={{
+        text: '未找到该服务，可能已下线',
+        action: {
+          label: '返回首页',
+          onClick: () => navigate(`${home}?indexCode=${encodeURIComponent(indexCode)}`, { replace: true }),
+        },
+      }}
+    >
+      {service && children(service)}
+    </PageState>
+  );
+}
