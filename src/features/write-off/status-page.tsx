@@ -95,6 +95,20 @@ export default function StatusPage() {
   );
 }
 
+/** What the status is about, as label and value pairs. */
+function Facts({ items }: { items: [string, string][] }) {
+  return (
+    <dl className="status__facts">
+      {items.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 function StatusBody({ kind, consumption, onWait, rightId }: { kind: Kind; consumption: Consumption; onWait: () => void; rightId?: number }) {
   const navigate = useNavigate();
   const name = consumption.serviceName || consumption.rightName;
@@ -104,16 +118,12 @@ function StatusBody({ kind, consumption, onWait, rightId }: { kind: Kind; consum
         <StatusIcon kind="waiting" />
         <h1 className="status__title">等待核销</h1>
         <p className="status__text">服务人员还未完成扫码核销。请确认对方已扫描您的核销码，核销码在有效期内可继续使用。</p>
-        <dl className="status__facts">
-          <div>
-            <dt>服务</dt>
-            <dd>{name}</dd>
-          </div>
-          <div>
-            <dt>核销码</dt>
-            <dd>{groupDigits(consumption.writeOffCode)}</dd>
-          </div>
-        </dl>
+        <Facts
+          items={[
+            ['服务', name],
+            ['核销码', groupDigits(consumption.writeOffCode)],
+          ]}
+        />
         <div className="status__actions">
           <button type="button" className="app-button app-button--primary app-button--block" onClick={onWait}>
             继续等待
@@ -131,30 +141,17 @@ function StatusBody({ kind, consumption, onWait, rightId }: { kind: Kind; consum
         <StatusIcon kind="success" />
         <h1 className="status__title">核销成功</h1>
         <p className="status__text">本次服务已完成核销，权益次数已相应扣减。</p>
-        <dl className="status__facts">
-          <div>
-            <dt>服务</dt>
-            <dd>{name}</dd>
-          </div>
-          <div>
-            <dt>服务机构</dt>
-            <dd>{consumption.providerName || '—'}</dd>
-          </div>
-          <div>
-            <dt>核销时间</dt>
-            <dd>{consumption.consumeTime ?? consumption.createTime}</dd>
-          </div>
-        </dl>
+        <Facts
+          items={[
+            ['服务', name],
+            ['服务机构', consumption.providerName || '—'],
+            ['核销时间', consumption.consumeTime ?? consumption.createTime],
+          ]}
+        />
         <div className="status__actions">
-          {consumption.evaluateStatus === 0 ? (
-            <button type="button" className="app-button app-button--primary app-button--block" onClick={() => navigate(`/evaluate?consumeId=${consumption.id}`)}>
-              去评价
-            </button>
-          ) : (
-            <button type="button" className="app-button app-button--primary app-button--block" onClick={() => navigate(`/evaluate?consumeId=${consumption.id}`)}>
-              查看评价
-            </button>
-          )}
+          <button type="button" className="app-button app-button--primary app-button--block" onClick={() => navigate(`/evaluate?consumeId=${consumption.id}`)}>
+            {consumption.evaluateStatus === 0 ? '去评价' : '查看评价'}
+          </button>
           <button type="button" className="app-button app-button--ghost app-button--block" onClick={() => navigate('/index')}>
             返回首页
           </button>
