@@ -1,4 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { Code } from '@contract/codes';
+import { EnvelopeError } from '@/hooks/use-request';
 import { contentShown } from '@/lib/scroll-memory';
 import { EmptyView, type EmptyViewProps } from './empty-view';
 import { Skeleton } from './skeleton';
@@ -10,15 +12,23 @@ export interface PageStateProps {
   onRetry?: () => void;
   /** What shows while loading; a list skeleton by default. */
   skeleton?: ReactNode;
-  /** Props of the empty view. */
+  /** Props of the empty view; its action is also the way out of a refusal (code 10001). */
   emptyProps?: EmptyViewProps;
   children: ReactNode;
+}
+
+/** What an error state says: a server fault and a lost connection are told apart. */
+function errorText(error: unknown) {
+  return error instanceof EnvelopeError && error.code === Code.serverError ? '服务繁忙，请稍后重试' : '加载失败，请检查网络后重试';
 }
 
 /**
  * The four states of every screen through one component (STYLE §7): loading (a skeleton),
  * error with retry, empty (the shared empty view), and the data. When the data first shows
  * it tells the scroll memory, so going back restores the position once content is there.
+ * A business refusal (code 10001, e.g. 服务记录不存在: a record that is not the caller's) is
+ * not an error to retry: it shows the gateway's sentence in the empty view, with the empty
+ * view's action as the way out.
  */
 export function PageState({ loading, error, empty = false, onRetry, skeleton, emptyProps, children }: PageStateProps) {
   const showsData = !loading && !error;
@@ -32,10 +42,13 @@ export function PageState({ loading, error, empty = false, onRetry, skeleton, em
   }, [showsData]);
 
   if (loading) return <>{skeleton ?? <Skeleton />}</>;
+  if (error instanceof EnvelopeError && error.code === Code.businessError) {
+    return <EmptyView text={error.desc || emptyProps?.text} action={emptyProps?.action} />;
+  }
   if (error) {
     return (
       <div className="page-error" role="alert">
-        <p className="page-error__text">加载失败，请检查网络后重试</p>
+        <p className="page-error__text">{errorText(error)}</p>
         {onRetry && (
           <button type="button" className="app-button app-button--primary" onClick={onRetry}>
             重试

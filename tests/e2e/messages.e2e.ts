@@ -19,6 +19,9 @@ describe('the message centre', () => {
   it('scrolls into the second page, reads all, clears the badge, and keeps its state and scroll on going back', async () => {
     const page = await customer.newPage();
     const errors = watchErrors(page);
+    // Reading a hostile notice's summary must not even offer its handlers to the browser.
+    const cspReports: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && m.text().includes('Content Security Policy') && cspReports.push(m.text()));
 
     // The personal centre's tab shows the unread count.
     await page.goto('/mine?indexCode=index');
@@ -33,6 +36,8 @@ describe('the message centre', () => {
     await notices(page).first().waitFor();
     await settle(page);
     expect(await notices(page).count()).toBe(10);
+    await notices(page).filter({ hasText: '体检报告已生成，点此查看 您于 04-18' }).waitFor();
+    expect(cspReports).toEqual([]);
     await page.getByText(`${unread}条未读`).waitFor();
     expect(await page.getByTestId('unread-dot').count()).toBeGreaterThan(0);
     await snap(page, 'flow_message_unread');

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { endpoints } from '@contract/endpoints';
 import { renderScreen } from '../../../tests/render';
@@ -124,5 +124,13 @@ describe('/evaluate', () => {
   it('shows an empty view without a record id', async () => {
     renderScreen('/evaluate', { user: CUSTOMER });
     expect(await screen.findByText('没有找到要评价的服务记录')).toBeInTheDocument();
+  });
+
+  it('on 10001 for someone else’s record says so and leads to the records, with nothing to retry', async () => {
+    const { router, user } = renderScreen('/evaluate?consumeId=6', { user: '13700137000' });
+    expect(await screen.findByText('服务记录不存在')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '重试' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '查看使用记录' }));
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/rights?tab=records'));
   });
 });

@@ -31,6 +31,9 @@ export default function EvaluatePage() {
     enabled: loggedIn && validId,
   });
 
+  // A missing or foreign record (the gateway's 服务记录不存在) leads back to the records.
+  const notFound = { text: '没有找到要评价的服务记录', action: { label: '查看使用记录', onClick: () => navigate('/rights?tab=records') } };
+
   if (!loggedIn) {
     return (
       <main className="evaluate">
@@ -41,14 +44,14 @@ export default function EvaluatePage() {
   if (!validId) {
     return (
       <main className="evaluate">
-        <EmptyView text="没有找到要评价的服务记录" action={{ label: '查看使用记录', onClick: () => navigate('/rights?tab=records') }} />
+        <EmptyView {...notFound} />
       </main>
     );
   }
   const current = data?.id === consumeId ? data : undefined;
   return (
     <main className="evaluate">
-      <PageState loading={loading} error={error} onRetry={reload} empty={!current}>
+      <PageState loading={loading} error={error} onRetry={reload} empty={!current} emptyProps={notFound}>
         {current && <EvaluateBody key={current.id} consumption={current} onEvaluated={setData} onReload={reload} />}
       </PageState>
     </main>

@@ -7,15 +7,24 @@ export const NOTICE_TYPE_LABELS: Record<NoticeType, string> = {
   rights: '权益通知',
 };
 
+/** Elements whose content is not text a reader sees. */
+const HIDDEN = /<(script|style|noscript|template|iframe|object|textarea|title)\b[\s\S]*?<\/\1\s*>/gi;
+/** Tags that end a block: a space keeps the words on either side apart. */
+const BLOCK = /<\/?(?:p|div|br|li|ul|ol|h[1-6]|tr|td|th|table|section|article|blockquote)\b(?:[^>"']|"[^"]*"|'[^']*')*>/gi;
+/** Any other tag, comment or doctype (quoted attribute values may hold `>`). */
+const TAG = /<!--[\s\S]*?-->|<[a-zA-Z/!?](?:[^>"']|"[^"]*"|'[^']*')*>/g;
+
 /**
- * A notice's content as one line of plain text for the list. Parsed with DOMParser, whose
- * documents are inert (no scripts run, no images load); scripts and styles are dropped before
- * the text is read, and the result is rendered as text, never as HTML.
+ * A notice's content as one line of plain text for the list, rendered as text, never as HTML.
+ * The markup is removed without building any element: the browser would register an inline
+ * handler such as a hostile `onerror` while parsing, and the CSP reports every one it refuses,
+ * on each list render. What is left is read as text by a <textarea>, whose content the HTML
+ * parser only decodes (entities), never turns into elements.
  */
 export function noticeSummary(html: string, max = 60): string {
-  const doc = new DOMParser().parseFromString(html, 'text/html');
-  doc.querySelectorAll('script, style, noscript, template, iframe, object').forEach((node) => node.remove());
-  const text = (doc.body.textContent ?? '').replace(/\s+/g, ' ').trim();
+  const field = document.createElement('textarea');
+  field.innerHTML = html.replace(HIDDEN, ' ').replace(BLOCK, ' ').replace(TAG, '');
+  const text = field.value.replace(/\s+/g, ' ').trim();
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 

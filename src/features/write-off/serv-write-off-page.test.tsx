@@ -44,6 +44,7 @@ describe('/servWriteOff', () => {
     expect(screen.getByRole('img', { name: '核销二维码' })).toBeInTheDocument();
     expect(screen.getByText('就医绿通')).toBeInTheDocument();
     expect(screen.getByText(/后失效/)).toHaveTextContent(/1[45]:\d\d/);
+    expect(screen.getByText('核销码仅限本次使用，请勿截图转发给他人')).toBeInTheDocument();
     expect(document.title).toBe('服务核销 - 健康服务平台');
   });
 
@@ -146,6 +147,7 @@ describe('/servWriteOff', () => {
     renderScreen('/servWriteOff?rightId=6', { user: CUSTOMER });
     expect(await screen.findByText(BizDesc.rightUsedUp)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '查看我的权益' })).toBeInTheDocument();
+    expect(screen.queryByText('核销码仅限本次使用，请勿截图转发给他人')).not.toBeInTheDocument();
   });
 
   it('shows a retry view on a network error', async () => {

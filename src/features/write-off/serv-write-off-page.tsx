@@ -1,12 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { QRCodeSVG } from 'qrcode.react';
-import { Code } from '@contract/codes';
 import type { Consumption } from '@contract/types';
 import { startWriteOff } from '@/api/consumptions';
 import { EmptyView } from '@/components/empty-view';
 import { PageState } from '@/components/page-state';
-import { EnvelopeError, unwrap, useRequest } from '@/hooks/use-request';
+import { unwrap, useRequest } from '@/hooks/use-request';
 import { goToLogin } from '@/lib/login-redirect';
 import { invalidate } from '@/stores/freshness';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';
@@ -120,18 +119,16 @@ export default function ServWriteOffPage() {
       </main>
     );
   }
-  // 10001: the gateway refused (used up, expired, not yours); its sentence was toasted, and
-  // stays on screen here with the way to /rights.
-  const refused = error instanceof EnvelopeError && error.code === Code.businessError ? error : undefined;
-
+  // 10001 (used up, expired, not yours): PageState shows the gateway's sentence, which was
+  // also toasted, with the way to /rights.
   return (
     <main className="write-off">
       <PageState
         loading={loading}
-        error={refused ? undefined : error}
+        error={error}
         onRetry={reload}
-        empty={Boolean(refused) || !data}
-        emptyProps={{ text: refused?.desc || '暂时无法使用该权益', action: toRights }}
+        empty={!data}
+        emptyProps={{ text: '暂时无法使用该权益', action: toRights }}
         skeleton={<div className="write-off__card write-off__card--skeleton" aria-busy="true" aria-label="加载中" />}
       >
         {data &&
@@ -141,7 +138,7 @@ export default function ServWriteOffPage() {
             <Outcome consumption={data} onRetry={() => setAttempt((a) => a + 1)} onEvaluate={() => navigate(`/evaluate?consumeId=${data.id}`)} />
           ))}
       </PageState>
-      <p className="write-off__note">核销码仅限本次使用，请勿截图转发给他人</p>
+      {data?.status === 'pending' && <p className="write-off__note">核销码仅限本次使用，请勿截图转发给他人</p>}
     </main>
   );
 }

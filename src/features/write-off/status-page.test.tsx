@@ -44,6 +44,8 @@ describe('status screens', () => {
     renderScreen('/statusThree?consumeId=7&rightId=4', { user: CUSTOMER });
     expect(await screen.findByRole('heading', { name: '核销失败' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '重新获取' })).toBeInTheDocument();
+    expect(screen.getByText('服务').nextElementSibling).toHaveTextContent('就医绿通');
+    expect(screen.getByText('获取时间').nextElementSibling).toHaveTextContent(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     expect(document.title).toBe('核销失败 - 健康服务平台');
   });
 
@@ -57,6 +59,22 @@ describe('status screens', () => {
   it('shows an empty view without a record id', async () => {
     renderScreen('/statusTwo', { user: CUSTOMER });
     expect(await screen.findByText('没有找到这次核销的记录')).toBeInTheDocument();
+  });
+
+  it('on 10001 for someone else’s record says so and leads to the records, with nothing to retry', async () => {
+    const { router, user } = renderScreen('/statusTwo?consumeId=6', { user: '13700137000' });
+    expect(await screen.findByText('服务记录不存在')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '重试' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '查看使用记录' }));
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/rights?tab=records'));
+  });
+
+  it('says the service is busy, with a retry, on a server fault (500)', async () => {
+    server.use(http.get(url(endpoints.consumeDetail), () => HttpResponse.json({ code: 500, desc: '服务繁忙，请稍后重试', obj: null }), { once: true }));
+    const { user } = renderScreen('/statusTwo?consumeId=6', { user: CUSTOMER });
+    expect(await screen.findByText('服务繁忙，请稍后重试')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '重试' }));
+    expect(await screen.findByRole('heading', { name: '核销成功' })).toBeInTheDocument();
   });
 
   it('shows a retry view when the record cannot load', async () => {

@@ -65,6 +65,9 @@ export default function StatusPage() {
     }
   }, [actualPath, pathname, params, navigate]);
 
+  // A missing or foreign record (the gateway's 服务记录不存在) leads back to the records.
+  const notFound = { text: '没有找到这次核销的记录', action: { label: '查看使用记录', onClick: () => navigate('/rights?tab=records') } };
+
   if (!loggedIn) {
     return (
       <main className="status">
@@ -75,7 +78,7 @@ export default function StatusPage() {
   if (!validId) {
     return (
       <main className="status">
-        <EmptyView text="没有找到这次核销的记录" action={{ label: '返回首页', onClick: () => navigate('/index') }} />
+        <EmptyView {...notFound} />
       </main>
     );
   }
@@ -88,7 +91,7 @@ export default function StatusPage() {
 
   return (
     <main className={`status status--${kind}`}>
-      <PageState loading={loading} error={error} onRetry={reload} empty={!data}>
+      <PageState loading={loading} error={error} onRetry={reload} empty={!data} emptyProps={notFound}>
         {data && <StatusBody kind={kind} consumption={data} onWait={backToCode} rightId={rightId} />}
       </PageState>
     </main>
@@ -169,7 +172,12 @@ function StatusBody({ kind, consumption, onWait, rightId }: { kind: Kind; consum
           ? '核销码超过15分钟未被扫描，已自动失效，权益次数未扣减。'
           : '本次核销未成功，权益次数未扣减。可能是服务机构系统暂时繁忙，请重新获取核销码后再试。'}
       </p>
-      <p className="status__service">{name}</p>
+      <Facts
+        items={[
+          ['服务', name],
+          ['获取时间', consumption.createTime],
+        ]}
+      />
       <div className="status__actions">
         {rightId && (
           <button type="button" className="app-button app-button--primary app-button--block" onClick={() => navigate(`/servWriteOff?rightId=${rightId}`)}>
