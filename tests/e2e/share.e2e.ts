@@ -68,7 +68,7 @@ describe("an agent's share QR code", () => {
     await scanned.goto(expected);
     await scanned.getByRole('heading', { name: '登录后可享' }).waitFor();
     expect(await scanned.title()).toBe('分享 - 健康服务平台');
-    expect(await scanned.getByText('邀请人编号：A9001').isVisible()).toBe(true);
+    expect(await scanned.getByText('顾问编号：A9001').isVisible()).toBe(true);
     await settle(scanned);
     await snap(scanned, 'flow_share_scanned');
     await scanned.getByRole('button', { name: '立即登录，领取健康服务' }).click();

@@ -66,7 +66,7 @@ export default function SharePage() {
         <p className="share__note">具体服务以您保单所含的健康权益为准。</p>
       </section>
       <p className="share__inviter">
-        邀请人编号：<span className="share__inviter-id">{ids.agentId}</span>
+        顾问编号：<span className="share__inviter-id">{ids.agentId}</span>
       </p>
       <div className="share__action">
         <button type="button" className="app-button app-button--primary app-button--block" onClick={join}>
