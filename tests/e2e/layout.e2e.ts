@@ -1,10 +1,11 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPhone, watchErrors } from './browser';
 import { DEMO, everyScreen, loggedInPhone, settle } from './steps';
 
 /**
  * Issue 7, layout (SPEC §9 root font size, DESIGN §5): the root font size is a tenth of the
- * width, capped at 540; at 320 px no screen scrolls sideways.
+ * width, capped at 540; at 320 and 375 px no screen scrolls sideways, and no touch target is
+ * smaller than 44 px although every size scales with the width (docs/decisions/0018).
  */
 let browser: Browser;
 beforeAll(async () => {
@@ -43,12 +44,55 @@ describe('the root font size', () => {
   });
 });
 
-describe('at 320 px wide', () => {
-  it('no screen scrolls horizontally', { timeout: 240_000 }, async () => {
-    const context = await loggedInPhone(browser, DEMO.customer, 320);
+/** The smallest touch target, in CSS px (docs/decisions/0018): 44 × 44, or 44 tall for a text field. */
+const TOUCH_TARGET = 44;
+
+/**
+ * The touch targets on screen smaller than TOUCH_TARGET, as `tag "text" width×height`: every
+ * visible button, link, tab and form field. A hidden kept-alive screen and a closed antd-mobile
+ * popup are `display: none`, so they do not count. A checkbox or radio is hit anywhere on its
+ * label, so the label is measured; a text field only needs the height. A link inside a sentence
+ * counts too: its padded inline box is what a finger hits.
+ */
+function smallTouchTargets(page: Page): Promise<string[]> {
+  return page.evaluate((minimum) => {
+    const small: string[] = [];
+    const controls = document.querySelectorAll(
+      'button, a[href], [role=button], [role=tab], input:not([type=hidden]), textarea, select',
+    );
+    for (const control of controls) {
+      if (!control.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+      const toggle = control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio');
+      const target = (toggle && control.labels?.[0]) || control;
+      const box = target.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      const textField = control.matches(
+        'textarea, select, input:not([type=checkbox], [type=radio], [type=button], [type=submit], [type=reset], [type=image], [type=file])',
+      );
+      if (box.height >= minimum && (textField || box.width >= minimum)) continue;
+      const text = (
+        target.textContent ||
+        control.getAttribute('aria-label') ||
+        control.getAttribute('placeholder') ||
+        ''
+      )
+        .trim()
+        .replace(/\s+/g, ' ');
+      small.push(
+        `${control.tagName.toLowerCase()} "${text.slice(0, 24)}" ${box.width.toFixed(2)}×${box.height.toFixed(2)}`,
+      );
+    }
+    return small;
+  }, TOUCH_TARGET);
+}
+
+describe.each([320, 375])('at %i px wide', (width) => {
+  it('no screen scrolls sideways, and every touch target is at least 44 px', { timeout: 240_000 }, async () => {
+    const context = await loggedInPhone(browser, DEMO.customer, width);
     const page = await context.newPage();
     const errors = watchErrors(page);
     const wide: string[] = [];
+    const small: string[] = [];
     for (const { url } of [...(await everyScreen()), { url: '/no/such/screen' }]) {
       await page.goto(url);
       await settle(page);
@@ -57,8 +101,10 @@ describe('at 320 px wide', () => {
         clientWidth: document.documentElement.clientWidth,
       }));
       if (scrollWidth > clientWidth) wide.push(`${url}: scrollWidth ${scrollWidth} > ${clientWidth}`);
+      for (const target of await smallTouchTargets(page)) small.push(`${url}: ${target}`);
     }
     expect(wide).toEqual([]);
+    expect(small).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });

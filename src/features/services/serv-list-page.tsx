@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import SideBar from 'antd-mobile/es/components/side-bar';
-import SearchBar from 'antd-mobile/es/components/search-bar';
+import { SearchOutline } from 'antd-mobile-icons';
 import type { ServiceCatalog } from '@contract/types';
 import { getStaticJson } from '@/api/client';
 import { EmptyView } from '@/components/empty-view';
@@ -33,7 +33,18 @@ export default function ServListPage() {
   return (
     <main className="serv-list">
       <div className="serv-list__search">
-        <SearchBar placeholder="搜索服务名称" value={query} onChange={setQuery} aria-label="搜索服务" />
+        {/* A native search field, not antd-mobile's SearchBar: its <input> is a line of text tall
+            inside the grey box, and only the <input> takes a tap; this one is the whole box. */}
+        <SearchOutline className="serv-list__search-icon" aria-hidden="true" />
+        <input
+          type="search"
+          className="serv-list__search-input"
+          placeholder="搜索服务名称"
+          aria-label="搜索服务"
+          enterKeyHint="search"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
       </div>
       <PageState loading={loading} error={error} onRetry={reload} empty={!data || data.services.length === 0}>
         <div className={`serv-list__body${term ? ' serv-list__body--search' : ''}`}>
