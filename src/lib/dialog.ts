@@ -1,6 +1,7 @@
 /**
  * antd-mobile's Dialog, loaded on first use (issue 9), with the React 19 render set first.
  */
+import { createElement } from 'react';
 type DialogModule = typeof import('antd-mobile/es/components/dialog');
 
 let dialogModule: Promise<DialogModule> | undefined;
@@ -10,13 +11,20 @@ export function loadDialog(): Promise<DialogModule> {
   return dialogModule;
 }
 
+/**
+ * A dialog button's label. antd-mobile's buttons are 45 px tall at 375 wide but scale with the
+ * width like every size (38 px at 320); the label's floor keeps them a touch target tall
+ * (decision 0018, `.dialog-action` in global.css).
+ */
+const action = (text: string) => createElement('span', { className: 'dialog-action' }, text);
+
 /** Asks the user to confirm; resolves true when they do. */
 export async function confirm(options: { title: string; content: string; confirmText?: string; cancelText?: string }): Promise<boolean> {
   const { default: Dialog } = await loadDialog();
   return Dialog.confirm({
     title: options.title,
     content: options.content,
-    confirmText: options.confirmText ?? '确定',
-    cancelText: options.cancelText ?? '取消',
+    confirmText: action(options.confirmText ?? '确定'),
+    cancelText: action(options.cancelText ?? '取消'),
   });
 }

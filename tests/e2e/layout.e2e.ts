@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPhone, watchErrors } from './browser';
-import { DEMO, everyScreen, loggedInPhone, settle } from './steps';
+import { DEMO, everyScreen, loggedInPhone, settle, whenStill } from './steps';
 
 /**
  * Issue 7, layout (SPEC §9 root font size, DESIGN §5): the root font size is a tenth of the
@@ -106,6 +106,20 @@ describe.each([320, 375])('at %i px wide', (width) => {
     expect(wide).toEqual([]);
     expect(small).toEqual([]);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a confirm dialog’s buttons are touch targets too (antd-mobile Dialog, lib/dialog.ts)', async () => {
+    const context = await loggedInPhone(browser, DEMO.customer, width);
+    const page = await context.newPage();
+    await page.goto('/mine');
+    await page.getByRole('button', { name: '解除绑定' }).click();
+    const dialog = page.getByRole('dialog');
+    await whenStill(dialog.getByRole('button', { name: '取消' })); // after the opening animation
+    const sizes = await dialog.getByRole('button').evaluateAll((buttons) => buttons.map((b) => b.getBoundingClientRect().height));
+    expect(sizes).toHaveLength(2);
+    for (const height of sizes) expect(height).toBeGreaterThanOrEqual(TOUCH_TARGET);
+    await dialog.getByRole('button', { name: '取消' }).click();
     await context.close();
   });
 });
