@@ -114,4 +114,16 @@ describe('the message centre', () => {
     expect(await unreadBadge(page).count()).toBe(0);
     expect(errors).toEqual([]);
   });
+
+  it('shows a notice’s links as touch targets, the unsafe one as text (docs/decisions/0018)', async () => {
+    const page = await customer.newPage();
+    await page.goto('/message');
+    await page.getByRole('button', { name: /您的体检报告已生成/ }).click();
+    const popup = page.getByRole('dialog', { name: '您的体检报告已生成' });
+    await whenStill(popup);
+    const link = popup.getByRole('link', { name: '我的权益' });
+    expect((await link.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+    expect(await popup.getByRole('link', { name: '点此查看' }).count()).toBe(0);
+    await page.close();
+  });
 });
