@@ -122,4 +122,21 @@ describe.each([320, 375])('at %i px wide', (width) => {
     await dialog.getByRole('button', { name: '取消' }).click();
     await context.close();
   });
+
+  it('the region picker’s 取消 and 确定 are touch targets (antd-mobile Cascader)', async () => {
+    const context = await loggedInPhone(browser, DEMO.customer, width);
+    const page = await context.newPage();
+    await page.goto('/my/info');
+    await page.getByRole('button', { name: '新增地址' }).click();
+    await page.getByRole('button', { name: /所在地区/ }).click();
+    // What a finger hits is antd-mobile's header link around the label.
+    const headerButton = (label: string) => page.locator('.adm-cascader-header-button', { hasText: label });
+    await whenStill(headerButton('确定')); // after the popup's opening animation
+    for (const label of ['取消', '确定']) {
+      const box = await headerButton(label).boundingBox();
+      expect(box?.height, label).toBeGreaterThanOrEqual(TOUCH_TARGET);
+      expect(box?.width, label).toBeGreaterThanOrEqual(TOUCH_TARGET);
+    }
+    await context.close();
+  });
 });

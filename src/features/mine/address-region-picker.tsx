@@ -80,6 +80,8 @@ export function AddressRegionPicker({ value, onChange, error }: AddressRegionPic
         options={all}
         visible={open}
         title="选择地区"
+        cancelText={<span className="picker-action">取消</span>}
+        confirmText={<span className="picker-action">确定</span>}
         placeholder="请选择"
         value={codesOf(value.areaCode)}
         onClose={() => setOpen(false)}
