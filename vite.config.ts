@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Plugin } from 'vite';
 
+/** Where the dev server's proxy sends /api, /sso and /media (`npm run dev` sets it from PORT). */
 const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
 
 /** `npm run dev:mock`: serves msw's service worker from the package, so it is never shipped. */
@@ -170,7 +171,7 @@ export default defineConfig(({ command, mode }) => {
     build: {
       target: 'es2020',
       sourcemap: false,
-      // The first screen's chunks are budgeted (issue 9): see tests/unit/first-screen-size.test.ts.
+      // The first screen's chunks are budgeted (issue 9): see tests/build/first-screen-size.test.ts.
       chunkSizeWarningLimit: 200,
       rolldownOptions: {
         output: {

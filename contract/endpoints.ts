@@ -41,18 +41,9 @@ export const endpoints = {
   ssoSms: '/sso/sms',
 } as const;
 
-export type EndpointName = keyof typeof endpoints;
-
 /** Static configuration files under /jsons (SPEC §7), served unenveloped. */
 export const jsonFile = (name: string) => `/jsons/${name}.json`;
 
-/** Calls that need no token (DESIGN §7 "Who needs a token"). */
-export const publicEndpoints: readonly string[] = [
-  endpoints.portalGetMore,
-  endpoints.loginCk,
-  endpoints.loginCkNew,
-  endpoints.sendMq,
-];
 
 /** Request header names of SPEC §7. */
 export const Header = {

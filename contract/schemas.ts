@@ -104,7 +104,6 @@ export const addressBody = z.object({
     .max(ADDRESS_DETAIL_MAX, { error: Messages.detailTooLong }),
   isDefault: z.boolean().default(false),
 });
-export type AddressInput = z.infer<typeof addressBody>;
 
 /** `{ id }` bodies: address delete, notice read/one. */
 export const idBody = z.object({

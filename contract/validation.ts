@@ -14,7 +14,7 @@ export const isValidPhone = (value: string) =>
 /** The SSO page takes mobile numbers only (DESIGN §3). */
 export const isValidMobile = (value: string) => MOBILE_PATTERN.test(value);
 
-/** HH:MM:SS, hours 00-23, minutes and seconds 00-59 (SPEC §5). */
+/** HH:MM:SS, hours 00-23, minutes and seconds 00-59 (SPEC §5; no screen takes a time yet). */
 export const TIME_PATTERN = /^(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d$/;
 
 /** Strips an optional 86 / +86 prefix: the 11-digit number the gateway stores. */

@@ -1,16 +1,20 @@
 /**
- * `npm run dev`: the gateway on :8080 (PGlite in .data/, demo data) and Vite's dev server on
- * :5173, which proxies /api (stripped), /sso and /media to the gateway (DESIGN §7). Ctrl-C stops both.
+ * `npm run dev`: the gateway on :8080, or on PORT (PGlite in .data/, demo data), and Vite's dev
+ * server on :5173, which proxies /api (stripped), /sso and /media to the gateway (DESIGN §7).
+ * Ctrl-C stops both.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { GATEWAY_NODE_ARGS } from '../gateway/src/config';
 
+const port = process.env.PORT ?? '8080';
+
 const children: ChildProcess[] = [
   spawn(process.execPath, GATEWAY_NODE_ARGS, {
     stdio: 'inherit',
-    env: { ...process.env, SKIP_BUILD: '1', PORT: process.env.PORT ?? '8080' },
+    env: { ...process.env, SKIP_BUILD: '1', PORT: port },
   }),
-  spawn('npx', ['vite', '--host', '127.0.0.1'], { stdio: 'inherit', env: process.env }),
+  // Vite's proxy (vite.config.ts) follows the gateway to another PORT.
+  spawn('npx', ['vite', '--host', '127.0.0.1'], { stdio: 'inherit', env: { ...process.env, GATEWAY_URL: `http://127.0.0.1:${port}` } }),
 ];
 
 let stopping = false;

@@ -15,6 +15,11 @@ describe('config', () => {
     expect(c).toMatchObject({ port: 9090, host: '0.0.0.0', adminKey: 'k', logLevel: 'warn', ssoAllowedOrigins: ['https://a.example', 'https://b.example'] });
   });
 
+  it('keeps DATA_DIR=memory:// in memory, and resolves a folder against the repository', () => {
+    expect(loadConfig({ DATA_DIR: 'memory://' }).dataDir).toBe('memory://');
+    expect(loadConfig({ DATA_DIR: 'tmp/db' }).dataDir).toBe(path.join(ROOT_DIR, 'tmp', 'db'));
+  });
+
   it('refuses to start in production with demo defaults, listing every problem', () => {
     try {
       loadConfig({ NODE_ENV: 'production' });

@@ -25,7 +25,7 @@ export interface Config {
   host: string;
   /** PostgreSQL connection string; when absent, embedded PGlite is used. */
   databaseUrl?: string;
-  /** PGlite data directory; `memory://` keeps the database in memory (tests). */
+  /** PGlite data directory (relative to the repository); `memory://` keeps the database in memory. */
   dataDir: string;
   adminKey: string;
   /** Origins the SSO page may redirect to (besides loopback outside production). */
@@ -92,7 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: int(env.PORT, 8080, 'PORT', problems),
     host: env.HOST || '127.0.0.1',
     databaseUrl: env.DATABASE_URL || undefined,
-    dataDir: path.resolve(ROOT_DIR, env.DATA_DIR || '.data/pglite'),
+    dataDir: env.DATA_DIR?.startsWith('memory://') ? env.DATA_DIR : path.resolve(ROOT_DIR, env.DATA_DIR || '.data/pglite'),
     adminKey,
     ssoAllowedOrigins: origins,
     nodeEnv,

@@ -24,4 +24,27 @@ describe('ensure-build', () => {
       fs.rmSync(root, { recursive: true, force: true });
     }
   });
+
+  it('counts the contract and the production settings as sources (the portal is built from them)', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-build-'));
+    try {
+      const dist = path.join(root, 'dist');
+      fs.mkdirSync(dist);
+      fs.writeFileSync(path.join(dist, 'index.html'), '');
+      const future = new Date(Date.now() + 60_000);
+      for (const source of ['contract/endpoints.ts', '.env.production']) {
+        fs.mkdirSync(path.dirname(path.join(root, source)), { recursive: true });
+        fs.writeFileSync(path.join(root, source), '');
+        const past = new Date(Date.now() - 60_000);
+        fs.utimesSync(path.join(dist, 'index.html'), new Date(), new Date());
+        fs.utimesSync(path.join(root, source), past, past);
+        expect(buildNeeded(root, dist), source).toBe(false);
+        fs.utimesSync(path.join(root, source), future, future);
+        expect(buildNeeded(root, dist), source).toBe(true);
+        fs.utimesSync(path.join(root, source), past, past);
+      }
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
 });

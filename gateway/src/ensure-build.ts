@@ -1,13 +1,14 @@
 /**
  * Builds the portal before the gateway listens when dist/ is missing or older than its
- * sources (issue 3): dist/index.html against the newest file of src/, public/, index.html and
- * vite.config.ts. `SKIP_BUILD=1` skips the check.
+ * sources (issue 3): dist/index.html against the newest file of what the build reads: src/,
+ * contract/ (the portal imports it), public/, index.html, vite.config.ts and .env.production.
+ * `SKIP_BUILD=1` skips the check.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-const SOURCES = ['src', 'public', 'index.html', 'vite.config.ts'];
+const SOURCES = ['src', 'contract', 'public', 'index.html', 'vite.config.ts', '.env.production'];
 
 /** The newest modification time (ms) under `p`, 0 when it does not exist. */
 export function newestMtime(p: string): number {

@@ -8,7 +8,7 @@ import { showToast } from '@/lib/toast';
 import { serverNow } from '@/lib/clock';
 import { useUserStore } from '@/stores/user';
 import { logInAs } from '../../tests/render';
-import { api, http, NETWORK_ERROR_TEXT, TIMEOUT_TEXT } from './client';
+import { api, fetchUrl, http, NETWORK_ERROR_TEXT, TIMEOUT_TEXT } from './client';
 import { getNoticeCount } from './notices';
 import { updateHead } from './user';
 import { getAgreementStatus } from './agreement';
@@ -75,6 +75,16 @@ describe('request headers (SPEC §7)', () => {
 
   it('waits 120 s before timing out (SPEC §9)', () => {
     expect(http.defaults.timeout).toBe(120_000);
+  });
+});
+
+describe('GET a given url (SPEC §7)', () => {
+  it('fetches outside the API prefix, with the headers, and returns the body as it is', async () => {
+    const seen = answer('/media/banner.json', { any: 'thing' });
+    expect(await fetchUrl('/media/banner.json')).toEqual({ any: 'thing' });
+    expect(new URL(seen[0].url).pathname).toBe('/media/banner.json');
+    expect(seen[0].headers.get('nonce')).toMatch(/^[0-9a-f-]{16,}$/i);
+    expect(toast).not.toHaveBeenCalled();
   });
 });
 

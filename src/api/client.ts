@@ -148,6 +148,3 @@ export async function fetchUrl<T>(url: string): Promise<T> {
   const response = await http.request<T>({ method: 'GET', url, baseURL: '', raw: true });
   return response.data;
 }
-
-/** True when the envelope is a success. */
-export const isOk = <T>(envelope: Envelope<T>): boolean => envelope.code === Code.ok;

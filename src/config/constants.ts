@@ -7,7 +7,5 @@ export const TOKEN_COOKIE = 'token';
 export const DEFAULT_THEME = 'standard_blue';
 /** Root font size is a tenth of the width, width capped at this (SPEC §9). */
 export const MAX_LAYOUT_WIDTH = 540;
-/** The width the designs are drawn at: 1rem = 37.5px there. */
-export const DESIGN_WIDTH = 375;
 /** Customer service line shown on no-rights and error screens (DESIGN §7, demo). */
 export const SERVICE_PHONE = '400-820-8820';

@@ -33,8 +33,3 @@ export function installWeChatFixes(): void {
     { once: true },
   );
 }
-
-/** True inside WeChat's browser. */
-export function isWeChat(): boolean {
-  return /MicroMessenger/i.test(navigator.userAgent);
-}
