@@ -117,7 +117,7 @@ export async function checkInSql(db: Db, pending: PendingGuard): Promise<{ refus
   return { refusal: guardRefusal(row, pending), userId: row.user_id ?? null };
 }
 
-/** Thrown by `guardedQuery` when the guard refuses; the app's error handler answers the 401. */
+/** Thrown by `guardedBatch` when the guard refuses; the app's error handler answers the 401. */
 export class GuardRefused extends Error {
   constructor(readonly reason: UnauthorizedReason) {
     super(`guard refused: ${reason}`);
