@@ -109,29 +109,26 @@ describe.each([320, 375])('at %i px wide', (width) => {
     await context.close();
   });
 
-  it('a confirm dialog’s buttons are touch targets too (antd-mobile Dialog, lib/dialog.ts)', async () => {
+  it('antd-mobile overlays we open have touch targets too: the confirm dialog and the region picker', async () => {
     const context = await loggedInPhone(browser, DEMO.customer, width);
     const page = await context.newPage();
+
+    // 解除绑定's confirm dialog (lib/dialog.ts): both buttons, once the opening animation is over.
     await page.goto('/mine');
     await page.getByRole('button', { name: '解除绑定' }).click();
     const dialog = page.getByRole('dialog');
-    await whenStill(dialog.getByRole('button', { name: '取消' })); // after the opening animation
-    const sizes = await dialog.getByRole('button').evaluateAll((buttons) => buttons.map((b) => b.getBoundingClientRect().height));
-    expect(sizes).toHaveLength(2);
-    for (const height of sizes) expect(height).toBeGreaterThanOrEqual(TOUCH_TARGET);
+    await whenStill(dialog.getByRole('button', { name: '取消' }));
+    const heights = await dialog.getByRole('button').evaluateAll((buttons) => buttons.map((b) => b.getBoundingClientRect().height));
+    expect(heights).toHaveLength(2);
+    for (const height of heights) expect(height).toBeGreaterThanOrEqual(TOUCH_TARGET);
     await dialog.getByRole('button', { name: '取消' }).click();
-    await context.close();
-  });
 
-  it('the region picker’s 取消 and 确定 are touch targets (antd-mobile Cascader)', async () => {
-    const context = await loggedInPhone(browser, DEMO.customer, width);
-    const page = await context.newPage();
+    // The address form's region picker (Cascader): a finger hits the header link around the label.
     await page.goto('/my/info');
     await page.getByRole('button', { name: '新增地址' }).click();
     await page.getByRole('button', { name: /所在地区/ }).click();
-    // What a finger hits is antd-mobile's header link around the label.
     const headerButton = (label: string) => page.locator('.adm-cascader-header-button', { hasText: label });
-    await whenStill(headerButton('确定')); // after the popup's opening animation
+    await whenStill(headerButton('确定'));
     for (const label of ['取消', '确定']) {
       const box = await headerButton(label).boundingBox();
       expect(box?.height, label).toBeGreaterThanOrEqual(TOUCH_TARGET);
