@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import type { Notice } from '@contract/types';
 import { NOTICE_TYPE_LABELS, noticeSummary, noticeTime } from './notice-text';
 
@@ -9,6 +10,8 @@ export interface NoticeItemProps {
 /** One row of the message centre: unread dot, type label, title, time and a one-line summary. */
 export function NoticeItem({ notice, onOpen }: NoticeItemProps) {
   const unread = notice.readFlag === 0;
+  // Once per content, not on every render of the list (全部已读, the next page).
+  const summary = useMemo(() => noticeSummary(notice.content), [notice.content]);
   return (
     <li className="notice-item">
       <button
@@ -27,7 +30,7 @@ export function NoticeItem({ notice, onOpen }: NoticeItemProps) {
           {unread && <span className="notice-item__dot" data-testid="unread-dot" aria-hidden="true" />}
           {notice.title}
         </span>
-        <span className="notice-item__summary">{noticeSummary(notice.content)}</span>
+        <span className="notice-item__summary">{summary}</span>
       </button>
     </li>
   );

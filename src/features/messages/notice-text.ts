@@ -18,7 +18,7 @@ const TAG = /<!--[\s\S]*?-->|<[a-zA-Z/!?](?:[^>"']|"[^"]*"|'[^']*')*>/g;
  * A notice's content as one line of plain text for the list, rendered as text, never as HTML.
  * The markup is removed without building any element: the browser would register an inline
  * handler such as a hostile `onerror` while parsing, and the CSP reports every one it refuses,
- * on each list render. What is left is read as text by a <textarea>, whose content the HTML
+ * for each summary made. What is left is read as text by a <textarea>, whose content the HTML
  * parser only decodes (entities), never turns into elements.
  */
 export function noticeSummary(html: string, max = 60): string {

@@ -18,5 +18,5 @@ export function useCatalogService() {
     },
     [code],
   );
-  return { code, ...request, service: request.data };
+  return { ...request, service: request.data };
 }
