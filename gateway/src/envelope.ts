@@ -21,9 +21,17 @@ export class JsonText {
   constructor(readonly json: string) {}
 }
 
-/** JSON text in ASCII: every character from U+0080 on as \uXXXX (decision 0017). */
+/**
+ * JSON text in ASCII: every character from U+0080 on as \uXXXX (decision 0017), held as a
+ * one-byte string. `replace` on a string with Chinese in it gives a two-byte string even when
+ * every character left is ASCII; the latin1 round trip stores it one byte per character, so
+ * an answer built around it stays one-byte too (docs/performance.md lever 21).
+ */
 export const asciiJson = (value: unknown) =>
-  JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  Buffer.from(
+    JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+    'latin1',
+  ).toString('latin1');
 
 /** In ASCII, so the answer around an ASCII page stays a one-byte string (decision 0017). */
 const OK_TEXT_HEAD = `{"code":${Code.ok},"desc":${asciiJson(DESC_OK)},"obj":`;
