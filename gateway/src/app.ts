@@ -4,10 +4,12 @@
  * confirm and the built portal. `server.ts` adds the process around it.
  */
 import fs from 'node:fs';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { Code, Desc } from '../../contract/codes';
 import type { IndexConfig, ServiceCatalog } from '../../contract/types';
 import type { Config } from './config';
@@ -27,9 +29,41 @@ import { rightsRoutes } from './routes/rights';
 import { ssoRoutes } from './routes/sso';
 import { staticRoutes } from './routes/static';
 import { userRoutes } from './routes/user';
+import { hasUnstorableText, UNSTORABLE_TEXT_DESC } from './text';
 
 /** Every route accepts 64 KB unless it says otherwise (updateHead: 3 MB). */
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
+
+/**
+ * Routes whose input can reach the database: the A and B calls, the SSO and the admin confirm.
+ * Matched against the route's pattern (`routeOptions.url`), never the raw URL.
+ */
+const API_ROUTE = /^\/(?:gateway\/user|user-cloud|sso|admin)\//;
+
+/**
+ * What Node's HTTP parser refuses (a malformed request line or header, headers over the
+ * limit, a request timeout) never reaches Fastify: the answer is written to the socket here,
+ * as an envelope like every other refusal, and the connection is closed.
+ */
+function clientErrorHandler(error: Error & { code?: string }, socket: Socket) {
+  // A reset connection has nobody left to answer (Node's own rule, kept by Fastify).
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, body] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, envelope(Code.tooLarge, Desc.tooLarge, null)]
+      : [error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400, envelope(Code.badRequest, Desc.badRequest, null)];
+  const json = JSON.stringify(body);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(json)}\r\n` +
+        'X-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n' +
+        json,
+    );
+  }
+  socket.destroy(error);
+}
 
 export interface BuildAppOptions {
   db: Db;
@@ -73,10 +107,37 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
     keepAliveTimeout: 65_000,
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: false },
+    // A path the router cannot decode (`/gateway/user/%E0%A4%A`): Fastify's own answer echoes
+    // the path; ours is the 400 envelope. No route, so no onSend hook: the headers are set here.
+    frameworkErrors: (_error, _request, reply) =>
+      (reply as FastifyReply)
+        .code(400)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'no-store')
+        .send(envelope(Code.badRequest, Desc.badRequest, null)),
+    clientErrorHandler,
   });
   const ctx: AppContext = { db, config, data: loadStaticData(config) };
 
   app.decorateRequest('userId', null);
+
+  // Text PostgreSQL cannot store (U+0000, a lone surrogate) is refused before any handler, as
+  // a 10001, in the query and the body of every route whose input can reach the database;
+  // otherwise the database would refuse it with a 500. After the guard (onRequest), so a
+  // refusal still records the nonce.
+  app.addHook('onRoute', (route) => {
+    if (!API_ROUTE.test(route.url)) return;
+    // A callback hook, not an async one: no promise per request on the hot list.
+    const refuseUnstorable = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+      if (hasUnstorableText(request.query) || hasUnstorableText(request.body)) {
+        reply.send(envelope(Code.businessError, UNSTORABLE_TEXT_DESC, null));
+        return;
+      }
+      done();
+    };
+    const own = route.preValidation;
+    route.preValidation = own ? [refuseUnstorable, ...(Array.isArray(own) ? own : [own])] : refuseUnstorable;
+  });
 
   // JSON: an empty body is `{}` (axios sends Content-Type: application/json on a bare PUT);
   // malformed JSON is HTTP 400.
@@ -111,12 +172,26 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
 
   app.addHook('onSend', async (request, reply, payload) => {
     if (!reply.hasHeader('date')) reply.header('date', httpDate());
+    // Envelopes carry personal data (and ck's answer a token): no cache keeps them. A route
+    // that chose its own caching (/jsons, avatars) keeps it.
+    if (!reply.hasHeader('cache-control') && String(reply.getHeader('content-type') ?? '').startsWith('application/json')) {
+      reply.header('cache-control', 'no-store');
+    }
     // A guardInQuery route that answered without its guarded statement (invalid input, an
     // error): the SQL check runs now, so the nonce is recorded and a refusal still wins.
     const pending = request.pendingGuard;
     if (pending) {
       request.pendingGuard = undefined;
-      const { refusal } = await checkInSql(db, pending);
+      let refusal;
+      try {
+        ({ refusal } = await checkInSql(db, pending));
+      } catch (error) {
+        // NOTE: an error thrown here, after the error handler has answered, would reach
+        // Fastify's fallback handler, which puts the error's message in the answer.
+        request.log.error({ err: error }, 'guard check after the answer failed');
+        reply.code(200).type('application/json; charset=utf-8');
+        return JSON.stringify(envelope(Code.serverError, Desc.serverError, null));
+      }
       if (refusal) {
         reply.code(200).type('application/json; charset=utf-8');
         return JSON.stringify(refusalEnvelope(refusal));

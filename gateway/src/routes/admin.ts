@@ -22,7 +22,11 @@ type Outcome = { ok: true; consumption: Pick<Consumption, 'id' | 'status' | 'con
 
 export function adminRoutes(app: FastifyInstance, { db, config }: AppContext) {
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/admin/')) return;
+    // NOTE: the router decodes the path before matching, so `/%61dmin/writeOff/confirm`
+    // reaches the admin route while its raw URL does not start with /admin/: the matched
+    // route's own pattern decides, the raw URL only keeps unknown /admin/ paths behind the key.
+    const route = request.routeOptions.url;
+    if (!route?.startsWith('/admin/') && !request.url.startsWith('/admin/')) return;
     const key = request.headers['x-admin-key'];
     if (typeof key !== 'string' || !config.adminKey || !sameKey(key, config.adminKey)) {
       return reply.send(envelope(Code.unauthorized, BizDesc.adminKeyInvalid, null));

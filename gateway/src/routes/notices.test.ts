@@ -59,6 +59,16 @@ describe('the notice list as JSON text from PostgreSQL', () => {
     expect((await page({ pageNum: 3, pageSize: 2 })).json.obj).toStrictEqual({ list: [], total: 4, pageNum: 3, pageSize: 2 });
   });
 
+  it('answers a page far past 2^31 rows as empty, and the requests batched with it as usual', async () => {
+    const [other, far] = await Promise.all([
+      gw.send<Page<Notice>>('GET', endpoints.noticeList, { as: 'customer', query: { pageNum: 1, pageSize: 10 } }),
+      page({ pageNum: 50_000_000, pageSize: 50 }),
+    ]);
+    expect(other.json.code).toBe(200);
+    expect(other.json.obj.list).toHaveLength(10);
+    expect(far.json).toMatchObject({ code: 200, obj: { list: [], total: 4, pageNum: 50_000_000, pageSize: 50 } });
+  });
+
   it("never shows one customer another's notices", async () => {
     const customer = await gw.send<Page<Notice>>('GET', endpoints.noticeList, { as: 'customer', query: { pageNum: 1, pageSize: 50 } });
     expect(customer.json.obj.total).toBeGreaterThan(0);

@@ -29,7 +29,7 @@ type ListQuery = { pageNum: number; pageSize: number; readFlag?: 0 | 1 };
 const LIST_SQL = `
   with ${GUARD_BATCH_CTES},
     args as (select page_size, page_offset, read_flag, i::int as i
-               from unnest($3::int[], $4::int[], $5::int[]) with ordinality as a (page_size, page_offset, read_flag, i)),
+               from unnest($3::int[], $4::bigint[], $5::int[]) with ordinality as a (page_size, page_offset, read_flag, i)),
     mine as (select guard.i, guard.user_id, args.page_size, args.page_offset, args.read_flag
                from guard join args on args.i = guard.i where guard.fresh and guard.user_id is not null)
   select guard.i, guard.fresh, guard.user_id, coalesce(t.total, 0) as total, coalesce(p.list, '[]') as list
