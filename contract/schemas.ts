@@ -89,9 +89,9 @@ export const addressBody = z.object({
   id: z.number().int().positive().optional(),
   name: z.string({ error: Messages.nameRequired }).trim().min(1, { error: Messages.nameRequired }).max(20, { error: '姓名不能超过20个字' }),
   tel: z.string({ error: Messages.phoneInvalid }).trim().refine(isValidPhone, { error: Messages.phoneInvalid }),
-  province: z.string({ error: Messages.areaRequired }).trim().min(1, { error: Messages.areaRequired }),
-  city: z.string({ error: Messages.areaRequired }).trim().min(1, { error: Messages.areaRequired }),
-  county: z.string({ error: Messages.areaRequired }).trim().min(1, { error: Messages.areaRequired }),
+  province: z.string({ error: Messages.areaRequired }).trim().min(1, { error: Messages.areaRequired }).max(20, { error: Messages.areaRequired }),
+  city: z.string({ error: Messages.areaRequired }).trim().min(1, { error: Messages.areaRequired }).max(20, { error: Messages.areaRequired }),
+  county: z.string({ error: Messages.areaRequired }).trim().min(1, { error: Messages.areaRequired }).max(20, { error: Messages.areaRequired }),
   country: z.string().trim().max(20).optional(),
   areaCode: z
     .string({ error: Messages.areaRequired })

@@ -143,6 +143,8 @@ export const contractCases: ContractCase[] = [
   { name: 'address save: edit own', method: 'POST', path: endpoints.addressSave, as: 'customer', body: { ...address, id: 2, addressDetail: '安贞里小区3号楼' }, expect: ok({ id: 2, addressDetail: '安贞里小区3号楼' }) },
   { name: "address save: someone else's", method: 'POST', path: endpoints.addressSave, as: 'agent', body: { ...address, id: 1 }, expect: refused(BizDesc.addressNotFound) },
   { name: 'address save: missing name', method: 'POST', path: endpoints.addressSave, as: 'customer', body: { ...address, name: '' }, expect: refused(Messages.nameRequired) },
+  // Region names come from the picker; the longest (克孜勒苏柯尔克孜自治州) has 11 characters.
+  { name: 'address save: a region name no picker gives', method: 'POST', path: endpoints.addressSave, as: 'customer', body: { ...address, county: '区'.repeat(21) }, expect: refused(Messages.areaRequired) },
   { name: 'address save: bad phone', method: 'POST', path: endpoints.addressSave, as: 'customer', body: { ...address, tel: '12345' }, expect: refused(Messages.phoneInvalid) },
   { name: 'address save: no area', method: 'POST', path: endpoints.addressSave, as: 'customer', body: { ...address, areaCode: '000000' }, expect: refused(Messages.areaRequired) },
   { name: 'address save: missing detail', method: 'POST', path: endpoints.addressSave, as: 'customer', body: { ...address, addressDetail: ' ' }, expect: refused(Messages.detailRequired) },
