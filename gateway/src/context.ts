@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type { z } from 'zod';
-import { Code } from '../../contract/codes';
+import { Code, Desc } from '../../contract/codes';
 import { firstIssue } from '../../contract/schemas';
 import type { CatalogService, IndexConfig, ServiceCatalog } from '../../contract/types';
 import type { Config } from './config';
@@ -53,6 +53,8 @@ export interface ApiRoute<S extends z.ZodType | undefined> {
   input?: S;
   from?: 'query' | 'body';
   bodyLimit?: number;
+  /** The body must be JSON: HTTP 400 + code 400 for a form, which any site can post unasked. */
+  jsonOnly?: boolean;
 }
 
 type Input<S> = S extends z.ZodType ? z.infer<S> : undefined;
@@ -78,6 +80,10 @@ export function apiRoute<S extends z.ZodType | undefined>(
     bodyLimit: route.bodyLimit,
     config: { guard: route.guard, guardInQuery: route.guardInQuery },
     async handler(request, reply) {
+      if (route.jsonOnly && !String(request.headers['content-type'] ?? '').startsWith('application/json')) {
+        reply.code(400);
+        return envelope(Code.badRequest, Desc.badRequest, null);
+      }
       let input: unknown;
       if (route.input) {
         const raw = from === 'query' ? request.query : request.body;

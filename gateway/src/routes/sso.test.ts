@@ -1,4 +1,4 @@
-import { BizDesc, Code } from '../../../contract/codes';
+import { BizDesc, Code, Desc } from '../../../contract/codes';
 import { endpoints } from '../../../contract/endpoints';
 import type { LoginResult, Notice, Page, Right } from '../../../contract/types';
 import { Messages } from '../../../contract/validation';
@@ -88,6 +88,19 @@ describe('SSO page and login', () => {
     expect(row.code_hash).not.toContain(sms.obj!.demoCode);
     expect(await sendSms(gw, '010-12345678')).toMatchObject({ code: Code.businessError, desc: Messages.mobileInvalid });
     expect(await sendSms(gw, '')).toMatchObject({ code: Code.businessError, desc: Messages.mobileInvalid });
+  });
+
+  it('sends a code only for a JSON request, never for a form another site can post', async () => {
+    const form = await gw.app.inject({
+      method: 'POST',
+      url: endpoints.ssoSms,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'phone=13522224444',
+    });
+    expect(form.statusCode).toBe(400);
+    expect(form.json()).toEqual({ code: Code.badRequest, desc: Desc.badRequest, obj: null });
+    const [sent] = await gw.db.query<{ n: number }>(`select count(*)::int as n from sms_codes where phone = '13522224444'`);
+    expect(sent.n).toBe(0);
   });
 
   it('rate-limits sending per phone: one per 60 s (the default)', async () => {

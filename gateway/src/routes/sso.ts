@@ -128,7 +128,9 @@ export function ssoRoutes(app: FastifyInstance, { db, config }: AppContext) {
     return html(reply, 200, loginPage(state, config));
   });
 
-  apiRoute(app, { method: 'POST', url: endpoints.ssoSms, input: ssoSmsBody }, async (body, req) => {
+  // JSON only, as the SSO page sends it: a form, which any other site can make a visitor's
+  // browser post without asking, must not send codes to numbers of its choosing.
+  apiRoute(app, { method: 'POST', url: endpoints.ssoSms, input: ssoSmsBody, jsonOnly: true }, async (body, req) => {
     const phone = normalizeMobile(body.phone);
     const ip = req.ip;
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
