@@ -23,6 +23,8 @@ export async function confirm(options: { title: string; content: string; confirm
   const { default: Dialog } = await loadDialog();
   return Dialog.confirm({
     title: options.title,
+    // antd-mobile's role="dialog" has no name of its own (axe aria-dialog-name): its title names it.
+    'aria-label': options.title,
     content: options.content,
     confirmText: action(options.confirmText ?? '确定'),
     cancelText: action(options.cancelText ?? '取消'),

@@ -17,32 +17,34 @@ export default function AgreementPage() {
   const doc = key ? data?.[key] : undefined;
 
   return (
-    <article className="legal">
-      <PageState loading={loading} error={error} onRetry={reload} empty={!doc}>
-        {doc && (
-          <>
-            <h1 className="legal__title">{doc.title}</h1>
-            <p className="legal__meta">
-              版本 {doc.version} · 更新日期 {doc.updated}
-            </p>
-            {version && version !== doc.version && (
-              <p className="legal__note" role="note">
-                您查看的版本 {version} 已更新，以下为当前有效版本。
+    <main>
+      <article className="legal">
+        <PageState loading={loading} error={error} onRetry={reload} empty={!doc}>
+          {doc && (
+            <>
+              <h1 className="legal__title">{doc.title}</h1>
+              <p className="legal__meta">
+                版本 {doc.version} · 更新日期 {doc.updated}
               </p>
-            )}
-            {doc.sections.map((section) => (
-              <section key={section.heading} className="legal__section">
-                <h2 className="legal__heading">{section.heading}</h2>
-                {section.paragraphs.map((paragraph, i) => (
-                  <p key={i} className="legal__paragraph">
-                    {paragraph}
-                  </p>
-                ))}
-              </section>
-            ))}
-          </>
-        )}
-      </PageState>
-    </article>
+              {version && version !== doc.version && (
+                <p className="legal__note" role="note">
+                  您查看的版本 {version} 已更新，以下为当前有效版本。
+                </p>
+              )}
+              {doc.sections.map((section) => (
+                <section key={section.heading} className="legal__section">
+                  <h2 className="legal__heading">{section.heading}</h2>
+                  {section.paragraphs.map((paragraph, i) => (
+                    <p key={i} className="legal__paragraph">
+                      {paragraph}
+                    </p>
+                  ))}
+                </section>
+              ))}
+            </>
+          )}
+        </PageState>
+      </article>
+    </main>
   );
 }

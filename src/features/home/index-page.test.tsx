@@ -29,7 +29,7 @@ describe('/index', () => {
     const { user } = renderScreen('/index');
     expect(await screen.findByText('年度体检，预约即享')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '在线问诊' })).toHaveAttribute('href', '/servInform?code=online_consult&indexCode=index');
-    expect(screen.queryByRole('link', { name: /未读消息/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /查看全部消息/ })).not.toBeInTheDocument();
     expect(screen.queryByText('我的权益')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '登录' }));
     expect(assignLocation).toHaveBeenCalledWith(expect.stringContaining('/sso/login?redirect_url='));
@@ -37,8 +37,11 @@ describe('/index', () => {
 
   it('shows the latest unread notice and my available rights when logged in', async () => {
     const { router, user } = renderScreen('/index?indexCode=index', { user: CUSTOMER });
-    const ticker = await screen.findByRole('link', { name: /未读消息：核销码已过期/ });
+    // Named by what it shows (label in name): 消息, the title, the position; 未读 and the destination added for screen readers.
+    const ticker = await screen.findByRole('link', { name: /^未读\s*消息\s*核销码已过期\s*1\/5\s*，查看全部消息$/ });
     expect(ticker).toHaveAttribute('href', '/message');
+    // The screen is the page's main landmark (axe landmark-one-main, region).
+    expect(screen.getByRole('main')).toContainElement(ticker);
     const summary = await screen.findByRole('link', { name: /我的权益/ });
     await waitFor(() => expect(summary).toHaveTextContent('可使用 4 项'));
     await user.click(summary);
@@ -59,7 +62,7 @@ describe('/index', () => {
     renderScreen('/index', { user: CUSTOMER });
     await screen.findByRole('link', { name: /我的权益/ });
     await waitFor(() => expect(screen.getByRole('link', { name: /我的权益/ })).toHaveTextContent('可使用'));
-    expect(screen.queryByRole('link', { name: /未读消息/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /查看全部消息/ })).not.toBeInTheDocument();
   });
 
   it('opens more services from 更多', async () => {

@@ -64,7 +64,7 @@ function TransferWork({ params, variant }: TransferWorkProps) {
     assignLocation(buildLoginUrl({ transferPage: variant.transferPage, source: variant.source, indexCode }));
 
   return (
-    <div className="transfer">
+    <main className="transfer">
       <PageState loading={!outcome || outcome.ok} skeleton={<LoginProgress />}>
         {outcome && !outcome.ok && (
           <section className="transfer__failure" role="alert">
@@ -99,7 +99,7 @@ function TransferWork({ params, variant }: TransferWorkProps) {
           </section>
         )}
       </PageState>
-    </div>
+    </main>
   );
 }
 

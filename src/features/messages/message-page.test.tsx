@@ -37,11 +37,14 @@ describe('/message', () => {
     // The first test pays for transforming the screen's chunk: allow it time.
     await screen.findByRole('list', { name: '消息列表' });
     await waitFor(() => expect(listItems()).toHaveLength(10));
+    expect(screen.getByRole('main')).toContainElement(screen.getByRole('list', { name: '消息列表' }));
     const first = listItems()[0];
     expect(first).toHaveTextContent('系统通知');
     expect(first).toHaveTextContent('平台用户协议已更新');
     expect(first).toHaveTextContent('2026-10-01 09:00');
-    expect(screen.getByRole('button', { name: '未读，服务提醒：核销码已过期' })).toBeInTheDocument();
+    // Named by what it shows (label in name), 未读 added for screen readers: time and summary included.
+    expect(screen.getByRole('button', { name: /^未读，\s*服务提醒\s*2026-09-20 15:25\s*核销码已过期\s*您在 09-20 15:10 生成的/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^系统通知\s*2026-10-01 09:00\s*平台用户协议已更新/ })).toBeInTheDocument();
     expect(screen.getAllByTestId('unread-dot')).toHaveLength(5);
     expect(await screen.findByText('5条未读')).toBeInTheDocument();
     // Still only the first page: the sentinel is far below.

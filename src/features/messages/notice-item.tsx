@@ -7,7 +7,12 @@ export interface NoticeItemProps {
   onOpen: (notice: Notice) => void;
 }
 
-/** One row of the message centre: unread dot, type label, title, time and a one-line summary. */
+/**
+ * One row of the message centre: unread dot, type label, title, time and a one-line summary.
+ * The button is named by what it shows (WCAG 2.5.3, label in name): a button's children are
+ * presentational, so an aria-label would hide the time and the summary from screen readers.
+ * Only 未读, which the eye gets from the dot, is added as text for them.
+ */
 export function NoticeItem({ notice, onOpen }: NoticeItemProps) {
   const unread = notice.readFlag === 0;
   // Once per content, not on every render of the list (全部已读, the next page).
@@ -18,8 +23,8 @@ export function NoticeItem({ notice, onOpen }: NoticeItemProps) {
         type="button"
         className={`notice-item__button${unread ? ' notice-item__button--unread' : ''}`}
         onClick={() => onOpen(notice)}
-        aria-label={`${unread ? '未读，' : ''}${NOTICE_TYPE_LABELS[notice.noticeType]}：${notice.title}`}
       >
+        {unread && <span className="visually-hidden">未读，</span>}
         <span className="notice-item__head">
           <span className={`notice-item__type notice-item__type--${notice.noticeType}`}>{NOTICE_TYPE_LABELS[notice.noticeType]}</span>
           <time className="notice-item__time" dateTime={notice.createTime}>

@@ -65,7 +65,9 @@ export function AddressRegionPicker({ value, onChange, error }: AddressRegionPic
       <button
         type="button"
         className={`address-form__region${text ? '' : ' address-form__region--empty'}`}
-        aria-labelledby="address-region-label"
+        id="address-region-value"
+        // Label and value (WCAG 2.5.3, label in name: what it shows is part of its name): 所在地区 请选择省 / 市 / 区县.
+        aria-labelledby="address-region-label address-region-value"
         aria-describedby={error ? 'address-region-error' : undefined}
         onClick={() => setOpen(true)}
       >

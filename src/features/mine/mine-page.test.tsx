@@ -78,6 +78,7 @@ describe('/mine', () => {
   it('asks a logged-out visitor to log in', async () => {
     renderScreen('/mine?indexCode=index');
     expect(await screen.findByRole('button', { name: '登录' })).toBeInTheDocument();
+    expect(screen.getByRole('main')).toContainElement(screen.getByRole('button', { name: '登录' }));
   });
 });
 

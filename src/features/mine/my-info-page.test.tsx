@@ -91,7 +91,9 @@ describe('/my/info: contact addresses (SPEC §5 rules and messages)', () => {
     await user.click(screen.getByRole('button', { name: '保存' }));
     expect(screen.getByRole('textbox', { name: '联系人' })).toHaveAccessibleDescription('请填写姓名');
     expect(screen.getByRole('textbox', { name: '联系电话' })).toHaveAccessibleDescription('请填写正确的电话');
-    expect(screen.getByRole('button', { name: '所在地区' })).toHaveAccessibleDescription('请选择地区');
+    expect(screen.getByRole('button', { name: /^所在地区/ })).toHaveAccessibleDescription('请选择地区');
+    // Label and the text it shows (label in name), for voice control and screen readers alike.
+    expect(screen.getByRole('button', { name: /^所在地区/ })).toHaveAccessibleName('所在地区 请选择省 / 市 / 区县');
     expect(screen.getByRole('textbox', { name: '详细地址' })).toHaveAccessibleDescription('请填写详细地址');
     expect(screen.getByRole('textbox', { name: '联系电话' })).toHaveValue('12345');
   });
@@ -131,7 +133,7 @@ describe('/my/info: contact addresses (SPEC §5 rules and messages)', () => {
     const user = popupUser();
     await user.type(screen.getByRole('textbox', { name: '联系人' }), '李华');
     await user.type(screen.getByRole('textbox', { name: '联系电话' }), '010-12345678');
-    await user.click(screen.getByRole('button', { name: '所在地区' }));
+    await user.click(screen.getByRole('button', { name: /^所在地区/ }));
     await user.click(await screen.findByText('上海市', { selector: '.adm-list-item-content-main' }));
     // The city tab lists 上海市 again, beside the province tab's.
     await waitFor(() =>
@@ -140,7 +142,7 @@ describe('/my/info: contact addresses (SPEC §5 rules and messages)', () => {
     await user.click(screen.getAllByText('上海市', { selector: '.adm-list-item-content-main' })[1]);
     await user.click(await screen.findByText('徐汇区', { selector: '.adm-list-item-content-main' }));
     await user.click(screen.getByText('确定'));
-    await waitFor(() => expect(screen.getByRole('button', { name: '所在地区' })).toHaveTextContent('上海市 徐汇区'));
+    await waitFor(() => expect(screen.getByRole('button', { name: /^所在地区/ })).toHaveAccessibleName('所在地区 上海市 徐汇区'));
     await user.type(screen.getByRole('textbox', { name: '详细地址' }), '虹桥路1号');
     await user.click(screen.getByRole('switch', { name: '设为默认地址' }));
     await user.click(screen.getByRole('button', { name: '保存' }));
@@ -163,7 +165,7 @@ describe('/my/info: contact addresses (SPEC §5 rules and messages)', () => {
     const { user } = renderScreen('/my/info', { user: customer });
     await user.click(await screen.findByRole('button', { name: '编辑张建国的地址' }));
     const detail = await screen.findByRole('textbox', { name: '详细地址' });
-    expect(screen.getByRole('button', { name: '所在地区' })).toHaveTextContent('北京市 朝阳区');
+    expect(screen.getByRole('button', { name: /^所在地区/ })).toHaveTextContent('北京市 朝阳区');
     await user.clear(detail);
     await user.type(detail, '望京街10号');
     server.use(

@@ -29,6 +29,9 @@ describe('/rights', () => {
     expect(card).toHaveTextContent('剩余 3 次（共 3 次）');
     expect(card).toHaveTextContent('2025-07-01 至 2029-12-31');
     expect(card).toHaveAttribute('href', expect.stringContaining('/servInform?code=green_channel'));
+    // The name is short; what else the card shows reaches screen readers as its description.
+    expect(card).toHaveAccessibleName('就医绿通，可使用，剩余 3 次（共 3 次）');
+    expect(card).toHaveAccessibleDescription('团体保障 有效期 2025-07-01 至 2029-12-31 保单号 G2025****0376');
     expect(screen.getByRole('link', { name: /^在线问诊/ })).toHaveTextContent('不限次数');
     expect(screen.queryByRole('link', { name: /^眼科检查/ })).not.toBeInTheDocument();
     expect(document.title).toBe('我的权益 - 健康服务平台');
