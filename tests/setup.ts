@@ -14,6 +14,7 @@ import { useUnreadStore } from '@/stores/unread';
 import { resetClock } from '@/lib/clock';
 import { agreementReset } from '@/stores/agreement';
 import { freshnessReset } from '@/stores/freshness';
+import { toastSettled } from '@/lib/toast';
 
 // findBy*/waitFor wait up to 30 s (default 1 s): a busy 2-core CI machine is slow, never wrong. Tests
 // rely on this one limit; none passes its own, shorter timeout.
@@ -36,7 +37,12 @@ afterEach(() => {
   document.title = '';
   document.body.innerHTML = '';
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  // A toast a failed request asked for at the end of the last test is still loading its
+  // code: let it finish while the environment is there (else: EnvironmentTeardownError).
+  await toastSettled();
+  server.close();
+});
 
 // jsdom lacks these; the layout and lists call them.
 window.scrollTo = ((x: number | ScrollToOptions, y?: number) => {
