@@ -193,5 +193,10 @@ describe('401 (DESIGN §7)', () => {
     await getNoticeCount();
     expect(toast).toHaveBeenCalledWith('设备时间异常，请校准后重试', 2000);
     expect(Math.abs(serverNow() - (Date.now() + 10 * 60 * 1000))).toBeLessThan(1000);
+
+    // The next request already sends the gateway's time as its timestamp.
+    const next = answer(endpoints.noticeCount, { code: 200, desc: '', obj: { unreadCount: 0 } });
+    await getNoticeCount();
+    expect(Math.abs(Number(next[0].headers.get('timestamp')) - (Date.now() + 10 * 60 * 1000))).toBeLessThan(1000);
   });
 });

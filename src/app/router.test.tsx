@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Link } from 'react-router-dom';
 import { renderScreen } from '../../tests/render';
+import { PageState } from '@/components/page-state';
 import { assignLocation, reloadPage } from '@/lib/browser-location';
 import { useUserStore } from '@/stores/user';
 import { addIndexCodeToStartUrl } from './index-code';
@@ -56,12 +57,30 @@ function WithPopup() {
   );
 }
 
+let releaseData: (() => void) | undefined;
+/** A screen that is not kept, whose data arrives later: it is remounted, short until then. */
+function LateData() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    releaseData = () => setReady(true);
+    return () => {
+      releaseData = undefined;
+    };
+  }, []);
+  return (
+    <PageState loading={!ready}>
+      <p>晚到的数据</p>
+    </PageState>
+  );
+}
+
 const table: RouteDef[] = [
   { path: '/index', screen: screenModule(() => <p>首页内容</p>), title: '首页', keepAlive: true },
   { path: '/kept', screen: screenModule(KeptForm), title: '保留页', keepAlive: true },
   { path: '/plain', screen: screenModule(PlainForm), title: '普通页' },
   { path: '/poller', screen: screenModule(Poller), title: '轮询', keepAlive: true },
   { path: '/popup', screen: screenModule(WithPopup), title: '弹层', keepAlive: true },
+  { path: '/late', screen: screenModule(LateData), title: '晚到' },
 ];
 const notFound: RouteDef = { path: '*', screen: screenModule(() => <p>页面不存在</p>), title: '页面不存在' };
 
@@ -162,6 +181,33 @@ describe('scroll (SPEC §2)', () => {
     await screen.findByText('首页内容');
     expect(window.scrollY).toBe(0);
   });
+
+  it('restores a remounted screen once its data shows, not while its skeleton is too short', async () => {
+    // jsdom does not clamp scrolling: here the page can scroll only as far as its content allows.
+    const scrollTo = window.scrollTo;
+    const scrollSpy = vi.spyOn(window, 'scrollTo').mockImplementation((x?: number | ScrollToOptions, y?: number) => {
+      const wanted = typeof x === 'object' ? (x.top ?? 0) : (y ?? 0);
+      scrollTo(0, screen.queryByText('晚到的数据') ? wanted : 0);
+    });
+    try {
+      const { router } = render('/late');
+      await waitFor(() => expect(releaseData).toBeDefined());
+      act(() => releaseData!());
+      await screen.findByText('晚到的数据');
+      window.scrollTo(0, 900);
+      await act(() => router.navigate('/plain'));
+      await screen.findByLabelText('普通输入');
+      await act(() => router.navigate(-1));
+      await waitFor(() => expect(releaseData).toBeDefined());
+      expect(screen.queryByText('晚到的数据')).toBeNull();
+      expect(window.scrollY).toBe(0);
+      act(() => releaseData!());
+      await screen.findByText('晚到的数据');
+      await waitFor(() => expect(window.scrollY).toBe(900));
+    } finally {
+      scrollSpy.mockRestore();
+    }
+  });
 });
 
 describe('a screen chunk that fails to load (DESIGN §5)', () => {
@@ -218,13 +264,31 @@ describe('a screen chunk that fails to load (DESIGN §5)', () => {
   });
 });
 
-describe('tab bar one (SPEC §2)', () => {
+describe('tab bars (SPEC §2)', () => {
   it('sends a logged-out tap to the login gateway with the exact URL, saving the full path', async () => {
     const { user } = renderScreen('/index?indexCode=ebt');
     await user.click(await screen.findByRole('button', { name: '我的' }));
     expect(assignLocation).toHaveBeenCalledWith(
       `/sso/login?redirect_url=${encodeURIComponent(`${window.location.origin}/transferPage`)}&source=h5portal&data=ebt`,
     );
+    expect(useUserStore.getState().fullPath).toBe('/index?indexCode=ebt');
+  });
+
+  it('bar two sends a logged-out tap to the login gateway through /transferPage1 (DESIGN §7)', async () => {
+    const { user } = renderScreen('/indexNew?indexCode=ebt');
+    await user.click(await screen.findByRole('button', { name: '我的' }));
+    expect(assignLocation).toHaveBeenCalledWith(
+      `/sso/login?redirect_url=${encodeURIComponent(`${window.location.origin}/transferPage1`)}&source=h5portal&data=ebt`,
+    );
+    expect(useUserStore.getState().fullPath).toBe('/indexNew?indexCode=ebt');
+  });
+
+  it('treats a session without a bound mobilePhone as logged out (SPEC §4)', async () => {
+    const { user } = renderScreen('/index?indexCode=ebt', { user: '13800138000' });
+    const { userInfo } = useUserStore.getState();
+    act(() => useUserStore.setState({ userInfo: { ...userInfo!, mobilePhone: '' } }));
+    await user.click(await screen.findByRole('button', { name: '我的' }));
+    expect(assignLocation).toHaveBeenCalledTimes(1);
     expect(useUserStore.getState().fullPath).toBe('/index?indexCode=ebt');
   });
 

@@ -1,5 +1,7 @@
-import { act, screen } from '@testing-library/react';
-import { renderScreen } from '../../tests/render';
+import { act, screen, waitFor } from '@testing-library/react';
+import { logInAs, renderScreen } from '../../tests/render';
+import { loggedOut } from '@/stores/user';
+import { useUnreadStore } from '@/stores/unread';
 import { db } from '../../tests/mocks/db';
 
 describe('unread badge refresh (issue 6)', () => {
@@ -20,5 +22,18 @@ describe('unread badge refresh (issue 6)', () => {
       window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
     });
     expect(await screen.findByLabelText('2条未读消息')).toBeInTheDocument();
+  });
+
+  it('follows a login and a logout (the token changes)', async () => {
+    renderScreen('/index?indexCode=index');
+    await screen.findByRole('navigation', { name: '底部导航' });
+    expect(screen.queryByLabelText(/条未读消息/)).toBeNull();
+
+    act(() => logInAs('13800138000'));
+    expect(await screen.findByLabelText('5条未读消息')).toBeInTheDocument();
+
+    act(() => loggedOut());
+    await waitFor(() => expect(useUnreadStore.getState().unreadCount).toBe(0));
+    expect(screen.queryByLabelText(/条未读消息/)).toBeNull();
   });
 });

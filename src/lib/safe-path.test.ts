@@ -5,7 +5,7 @@ describe('safePath', () => {
     expect(safePath(path)).toBe(path);
   });
 
-  it.each(['//evil.example', '//evil.example/index', 'https://evil.example/', 'javascript:alert(1)', '/\\evil.example', '', 'index', undefined, 42])(
+  it.each(['//evil.example', '//evil.example/index', '/..//evil.example', '/.//evil.example/index', 'https://evil.example/', 'javascript:alert(1)', '/\\evil.example', '', 'index', undefined, 42])(
     'falls back for %s',
     (value) => {
       expect(safePath(value)).toBe('/index');

@@ -9,8 +9,11 @@ export function safePath(value: unknown, fallback = '/index'): string {
   try {
     const base = window.location.origin;
     const url = new URL(value, base);
-    if (url.origin !== base) return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    // NOTE: dot segments collapse: '/..//evil.example' normalises to '//evil.example', which a
+    // link or the history would read as another host.
+    if (url.origin !== base || path.startsWith('//')) return fallback;
+    return path;
   } catch {
     return fallback;
   }

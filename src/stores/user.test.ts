@@ -40,6 +40,20 @@ describe('user store (SPEC §3)', () => {
     expect(useUserStore.getState()).toMatchObject({ token: '', userInfo: null, nickname: '', role: '' });
   });
 
+  it('keeps the token cookie on path / whatever page logs in or out', () => {
+    // A cookie without an explicit path would belong to /my only, and a removal without it
+    // would miss the cookie on /.
+    window.history.replaceState(null, '', '/my/info');
+    loggedIn(result());
+    window.history.replaceState(null, '', '/');
+    expect(Cookies.get('token')).toBe(mockToken('13800138000'));
+
+    window.history.replaceState(null, '', '/my/info');
+    loggedOut();
+    window.history.replaceState(null, '', '/');
+    expect(Cookies.get('token')).toBeUndefined();
+  });
+
   it('keeps the indexCode across a logout', () => {
     useUserStore.setState({ indexCode: 'ebt' });
     loggedOut();
@@ -61,5 +75,14 @@ describe('user store (SPEC §3)', () => {
       indexCode: 'index',
     });
     expect(readPersistedUser('garbage')).toEqual({});
+  });
+
+  it('validates what it reads back from localStorage on rehydration', async () => {
+    localStorage.setItem(
+      'user',
+      JSON.stringify({ state: { token: 42, userInfo: { mobilePhone: 1 }, role: 'admin', indexCode: '<script>', nickname: '小明' }, version: 1 }),
+    );
+    await useUserStore.persist.rehydrate();
+    expect(useUserStore.getState()).toMatchObject({ token: '', userInfo: null, role: '', indexCode: 'index', nickname: '小明' });
   });
 });

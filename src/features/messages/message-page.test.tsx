@@ -92,6 +92,15 @@ describe('/message', () => {
     expect(router.state.location.search).toBe('?tab=records');
   });
 
+  it('offers no 查看详情 for a notice whose link leaves the origin', async () => {
+    db.notices.find((n) => n.title === '齿科保健已核销，欢迎评价')!.linkUrl = 'https://evil.example/x';
+    const { user } = renderScreen('/message', { user: CUSTOMER });
+    await user.click(await screen.findByRole('button', { name: /齿科保健已核销，欢迎评价/ }));
+    const dialog = await screen.findByRole('dialog', { name: '齿科保健已核销，欢迎评价' });
+    expect(within(dialog).getByRole('button', { name: '关闭' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: '查看详情' })).toBeNull();
+  });
+
   it('全部已读 clears every dot and every unread badge at once', async () => {
     const { user, router } = renderScreen('/message', { user: CUSTOMER });
     expect(await screen.findByText('5条未读')).toBeInTheDocument();

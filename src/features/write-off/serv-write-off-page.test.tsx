@@ -1,5 +1,6 @@
 import { BizDesc } from '@contract/codes';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { QRCodeSVG } from 'qrcode.react';
 import { http } from 'msw';
 import { endpoints } from '@contract/endpoints';
 import { renderScreen } from '../../../tests/render';
@@ -41,7 +42,12 @@ describe('/servWriteOff', () => {
     renderScreen('/servWriteOff?rightId=4', { user: CUSTOMER });
     const code = await codeOnScreen();
     expect(screen.getByText(code.match(/.{4}/g)!.join(' '))).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: '核销二维码' })).toBeInTheDocument();
+    // The QR code encodes the code itself: the same modules as a QR code drawn from the digits.
+    const qr = screen.getByRole('img', { name: '核销二维码' });
+    const { container } = render(<QRCodeSVG value={code} size={200} level="M" marginSize={1} />);
+    expect(qr.querySelector('path:last-of-type')?.getAttribute('d')).toBe(
+      container.querySelector('path:last-of-type')?.getAttribute('d'),
+    );
     expect(screen.getByText('就医绿通')).toBeInTheDocument();
     expect(screen.getByText(/后失效/)).toHaveTextContent(/1[45]:\d\d/);
     expect(screen.getByText('核销码仅限本次使用，请勿截图转发给他人')).toBeInTheDocument();
