@@ -265,22 +265,17 @@ describe('a screen chunk that fails to load (DESIGN §5)', () => {
 });
 
 describe('tab bars (SPEC §2)', () => {
-  it('sends a logged-out tap to the login gateway with the exact URL, saving the full path', async () => {
-    const { user } = renderScreen('/index?indexCode=ebt');
+  // Bar two returns through /transferPage1 (DESIGN §7).
+  it.each([
+    ['/index', '/transferPage'],
+    ['/indexNew', '/transferPage1'],
+  ])('sends a logged-out tap on %s to the login gateway with the exact URL through %s, saving the full path', async (home, transfer) => {
+    const { user } = renderScreen(`${home}?indexCode=ebt`);
     await user.click(await screen.findByRole('button', { name: '我的' }));
     expect(assignLocation).toHaveBeenCalledWith(
-      `/sso/login?redirect_url=${encodeURIComponent(`${window.location.origin}/transferPage`)}&source=h5portal&data=ebt`,
+      `/sso/login?redirect_url=${encodeURIComponent(`${window.location.origin}${transfer}`)}&source=h5portal&data=ebt`,
     );
-    expect(useUserStore.getState().fullPath).toBe('/index?indexCode=ebt');
-  });
-
-  it('bar two sends a logged-out tap to the login gateway through /transferPage1 (DESIGN §7)', async () => {
-    const { user } = renderScreen('/indexNew?indexCode=ebt');
-    await user.click(await screen.findByRole('button', { name: '我的' }));
-    expect(assignLocation).toHaveBeenCalledWith(
-      `/sso/login?redirect_url=${encodeURIComponent(`${window.location.origin}/transferPage1`)}&source=h5portal&data=ebt`,
-    );
-    expect(useUserStore.getState().fullPath).toBe('/indexNew?indexCode=ebt');
+    expect(useUserStore.getState().fullPath).toBe(`${home}?indexCode=ebt`);
   });
 
   it('treats a session without a bound mobilePhone as logged out (SPEC §4)', async () => {
