@@ -15,6 +15,7 @@ import { resetClock } from '@/lib/clock';
 import { agreementReset } from '@/stores/agreement';
 import { freshnessReset } from '@/stores/freshness';
 import { toastSettled } from '@/lib/toast';
+import { resetTracking } from '@/lib/track';
 
 // findBy*/waitFor wait up to 30 s (default 1 s): a busy 2-core CI machine is slow, never wrong. Tests
 // rely on this one limit; none passes its own, shorter timeout.
@@ -34,6 +35,9 @@ afterEach(() => {
   resetClock();
   agreementReset();
   freshnessReset();
+  // Queued analytics and their flush timer: a flush due after the last test would run once
+  // jsdom is gone (ReferenceError: navigator is not defined).
+  resetTracking();
   document.title = '';
   document.body.innerHTML = '';
 });
