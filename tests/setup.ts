@@ -14,7 +14,7 @@ import { useUnreadStore } from '@/stores/unread';
 import { resetClock } from '@/lib/clock';
 import { agreementReset } from '@/stores/agreement';
 import { freshnessReset } from '@/stores/freshness';
-import { toastSettled } from '@/lib/toast';
+import { overlaysSettled } from '@/lib/toast';
 import { resetTracking } from '@/lib/track';
 
 // findBy*/waitFor wait up to 30 s (default 1 s): a busy 2-core CI machine is slow, never wrong. Tests
@@ -42,9 +42,9 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 afterAll(async () => {
-  // A toast a failed request asked for at the end of the last test is still loading its
-  // code: let it finish while the environment is there (else: EnvironmentTeardownError).
-  await toastSettled();
+  // A toast a failed request asked for at the end of the last test, or the overlays' preload,
+  // may still be loading its code: let it finish while the environment is there.
+  await overlaysSettled();
   server.close();
 });
 

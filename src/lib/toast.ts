@@ -16,25 +16,28 @@ function loadToast(): Promise<ToastModule> {
   return toastModule;
 }
 
-/**
- * Settles once a Toast import that has started is done (at once when none has). The portal's
- * tests wait for it before their environment goes (tests/setup.ts): a toast asked for in a
- * test's last moment, by a failed request, must not finish loading after its file has ended.
- */
-export function toastSettled(): Promise<unknown> {
-  return toastModule?.catch(() => undefined) ?? Promise.resolve();
-}
-
 /** Shows a text toast for `duration` ms (SPEC §9: 2000 ms by default). */
 export async function showToast(content: string, duration = TOAST_DURATION_MS): Promise<void> {
   const { default: Toast } = await loadToast();
   Toast.show({ content, duration });
 }
 
+let dialogPreload: Promise<unknown> | undefined;
+
 /** Loads Toast (and Dialog) once the first screen has settled (or at the first tap). */
 export function preloadOverlays(): void {
   whenSettled(() => {
     void loadToast();
-    void import('./dialog').then(({ loadDialog }) => loadDialog());
+    dialogPreload = import('./dialog').then(({ loadDialog }) => loadDialog());
   });
+}
+
+/**
+ * Settles once the Toast and Dialog imports that have started are done (at once when none
+ * has). The portal's tests wait for it before their environment goes (tests/setup.ts): a
+ * toast asked for in a test's last moment, by a failed request, or a preload started then,
+ * must not finish loading after its file has ended (EnvironmentTeardownError).
+ */
+export function overlaysSettled(): Promise<unknown> {
+  return Promise.all([toastModule, dialogPreload].map((load) => load?.catch(() => undefined)));
 }
