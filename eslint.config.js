@@ -61,6 +61,17 @@ export default tseslint.config(
     },
   },
   { files: ['src/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
+  {
+    // The root layout owns the page's one <main> around the outlet (architecture.md, "Adding a screen").
+    files: ['src/features/**/*.tsx', 'src/components/**/*.tsx'],
+    ignores: ['**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "JSXOpeningElement[name.name='main']", message: 'The root layout already wraps every screen in <main>; use a <div>.' },
+      ],
+    },
+  },
   ...zones,
   {
     files: ['src/**/*.test.{ts,tsx}'],

@@ -15,8 +15,9 @@ import { followHistory, type HistoryMirror } from './scroll';
 import type { RouteHandle } from './title';
 
 /**
- * The shell around every screen: keep-alive outlet, scroll per navigation, the tab bar of the
- * route, the navigation progress bar and the offline notice.
+ * The shell around every screen: keep-alive outlet (inside the page's one `<main>`, so a screen
+ * never declares its own), scroll per navigation, the tab bar of the route, the navigation
+ * progress bar and the offline notice.
  */
 export function RootLayout() {
   const location = useLocation();
@@ -55,7 +56,10 @@ export function RootLayout() {
   return (
     <div className={`app${handle.tabBar ? ' app--tabbed' : ''}`}>
       <NavigationProgress active={navigation.state !== 'idle'} />
-      <KeepAliveOutlet keepAlive={Boolean(handle.keepAlive)} />
+      {/* The one landmark of the screen's content; the tab bar and the overlays stay outside. */}
+      <main>
+        <KeepAliveOutlet keepAlive={Boolean(handle.keepAlive)} />
+      </main>
       {handle.tabBar && <TabBar variant={handle.tabBar} />}
       <OfflineNotice />
       <PrivacyGate />

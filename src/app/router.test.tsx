@@ -125,6 +125,20 @@ describe('route table basics', () => {
     await screen.findByText('无标题');
     expect(document.title).toBe('健康服务平台');
   });
+  it('shows every screen, kept or not, in the one <main> of the layout, the tab bar outside it', async () => {
+    const tabbed: RouteDef = { path: '/tabbed', screen: screenModule(() => <p>带底栏</p>), keepAlive: true, tabBar: 'one' };
+    const { router } = render('/kept', [tabbed]);
+    await screen.findByLabelText('保留的输入');
+    await act(() => router.navigate('/plain'));
+    const main = screen.getByRole('main');
+    expect(main).toContainElement(await screen.findByLabelText('普通输入'));
+    await act(() => router.navigate('/tabbed?indexCode=index'));
+    await screen.findByText('带底栏');
+    expect(screen.getAllByRole('main')).toEqual([main]);
+    expect(main).toContainElement(screen.getByText('带底栏'));
+    expect(main).not.toContainElement(screen.getByRole('navigation', { name: '底部导航' }));
+    expect(document.querySelectorAll('main')).toHaveLength(1);
+  });
 });
 
 describe('keep-alive (SPEC §2, DESIGN §7)', () => {

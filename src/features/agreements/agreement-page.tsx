@@ -17,7 +17,7 @@ export default function AgreementPage() {
   const doc = key ? data?.[key] : undefined;
 
   return (
-    <main>
+    <div>
       <article className="legal">
         <PageState loading={loading} error={error} onRetry={reload} empty={!doc}>
           {doc && (
@@ -45,6 +45,6 @@ export default function AgreementPage() {
           )}
         </PageState>
       </article>
-    </main>
+    </div>
   );
 }

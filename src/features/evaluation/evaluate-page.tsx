@@ -36,25 +36,25 @@ export default function EvaluatePage() {
 
   if (!loggedIn) {
     return (
-      <main className="evaluate">
+      <div className="evaluate">
         <EmptyView text="登录后评价您使用过的服务" onLogin={() => goToLogin()} />
-      </main>
+      </div>
     );
   }
   if (!validId) {
     return (
-      <main className="evaluate">
+      <div className="evaluate">
         <EmptyView {...notFound} />
-      </main>
+      </div>
     );
   }
   const current = data?.id === consumeId ? data : undefined;
   return (
-    <main className="evaluate">
+    <div className="evaluate">
       <PageState loading={loading} error={error} onRetry={reload} empty={!current} emptyProps={notFound}>
         {current && <EvaluateBody key={current.id} consumption={current} onEvaluated={setData} onReload={reload} />}
       </PageState>
-    </main>
+    </div>
   );
 }
 

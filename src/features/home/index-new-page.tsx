@@ -33,7 +33,7 @@ export default function IndexNewPage() {
 
   const q = `indexCode=${encodeURIComponent(indexCode)}`;
   return (
-    <main className="home-new theme-new">
+    <div className="home-new theme-new">
       <header className="home-new__header">
         <h1 className="home-new__brand">{env.appTitle}</h1>
         <p className="home-new__tagline">{data?.entry.title ?? '健康生活，从这里开始'}</p>
@@ -73,6 +73,6 @@ export default function IndexNewPage() {
           </div>
         )}
       </PageState>
-    </main>
+    </div>
   );
 }

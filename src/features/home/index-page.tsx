@@ -31,7 +31,7 @@ export default function IndexPage() {
   }, [data]);
 
   return (
-    <main className="home">
+    <div className="home">
       <header className="home__header">
         <h1 className="home__brand">{env.appTitle}</h1>
         <p className="home__tagline">{data?.entry.title ?? '守护您和家人的健康'}</p>
@@ -50,6 +50,6 @@ export default function IndexPage() {
           </>
         )}
       </PageState>
-    </main>
+    </div>
   );
 }

@@ -17,7 +17,7 @@ export default function ServMorePage() {
   const sections = (data?.sections ?? []).filter((s) => s.services.length > 0);
 
   return (
-    <main className="serv-more">
+    <div className="serv-more">
       <PageState loading={loading} error={error} onRetry={reload} empty={sections.length === 0}>
         {sections.map((section) => (
           <section key={section.code} className="serv-more__section" aria-label={section.title}>
@@ -41,6 +41,6 @@ export default function ServMorePage() {
           </section>
         ))}
       </PageState>
-    </main>
+    </div>
   );
 }

@@ -91,7 +91,7 @@ export default function LoginPage() {
     <div className={`login login--${variant.hero.tone ?? 'blue'}`}>
       <LoginHero {...variant.hero} />
       <PageState loading={false}>
-        <main className="login__card">
+        <div className="login__card">
           <ul className="login__perks">
             {perks.map((perk) => (
               <li key={perk.title} className="login__perk">
@@ -138,7 +138,7 @@ export default function LoginPage() {
             </button>
           )}
           <p className="login__note">登录即表示您同意使用本机号码验证身份，我们将严格保护您的个人信息。</p>
-        </main>
+        </div>
       </PageState>
     </div>
   );

@@ -47,7 +47,7 @@ export default function LoginSharePage() {
         subtitle="登录后即可查看保单附带的健康权益，享受问诊、体检等健康服务"
       />
       <PageState loading={false}>
-        <main className="login__card">
+        <div className="login__card">
           {promoterId ? (
             <div className="login__invite">
               <p className="login__invite-title">您的专属健康顾问邀请您使用</p>
@@ -69,7 +69,7 @@ export default function LoginSharePage() {
           <p className="login__note">
             登录即表示您同意<Link to="/portal/agreement/user/v2">《平台用户协议》</Link>
           </p>
-        </main>
+        </div>
       </PageState>
     </div>
   );

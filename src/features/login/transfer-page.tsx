@@ -64,7 +64,7 @@ function TransferWork({ params, variant }: TransferWorkProps) {
     assignLocation(buildLoginUrl({ transferPage: variant.transferPage, source: variant.source, indexCode }));
 
   return (
-    <main className="transfer">
+    <div className="transfer">
       <PageState loading={!outcome || outcome.ok} skeleton={<LoginProgress />}>
         {outcome && !outcome.ok && (
           <section className="transfer__failure" role="alert">
@@ -99,7 +99,7 @@ function TransferWork({ params, variant }: TransferWorkProps) {
           </section>
         )}
       </PageState>
-    </main>
+    </div>
   );
 }
 

@@ -28,9 +28,9 @@ export default function MessagePage() {
   const indexCode = useIndexCode();
   if (!loggedIn) {
     return (
-      <main className="messages">
+      <div className="messages">
         <EmptyView text="登录后查看您的消息" onLogin={() => goToLogin({ indexCode })} />
-      </main>
+      </div>
     );
   }
   return <NoticeList />;
@@ -102,7 +102,7 @@ function NoticeList() {
   const anyUnread = shownUnread > 0;
 
   return (
-    <main className="messages">
+    <div className="messages">
       <div className="messages__bar">
         <p className="messages__count" aria-live="polite">
           {shownUnread > 0 ? `${shownUnread}条未读` : '暂无未读消息'}
@@ -129,6 +129,6 @@ function NoticeList() {
         </PullToRefresh>
       </PageState>
       <NoticePopup notice={open} onClose={() => setOpen(undefined)} onNavigate={go} />
-    </main>
+    </div>
   );
 }

@@ -49,14 +49,14 @@ export default function MineNewPage() {
 
   if (!loggedIn || !userInfo) {
     return (
-      <main className="mine-new mine--guest">
+      <div className="mine-new mine--guest">
         <EmptyView text="登录后查看您的权益和服务" onLogin={() => goToLogin({ indexCode, transferPage: '/transferPage1' })} />
-      </main>
+      </div>
     );
   }
 
   return (
-    <main className="mine-new theme-new">
+    <div className="mine-new theme-new">
       <div className="mine-new__top">
         <section className="mine-new__card">
           <div className="mine-new__who">
@@ -102,6 +102,6 @@ export default function MineNewPage() {
         onUnbind={unbind}
         unbinding={busy}
       />
-    </main>
+    </div>
   );
 }

@@ -32,14 +32,14 @@ export default function MinePage() {
 
   if (!loggedIn || !userInfo) {
     return (
-      <main className="mine mine--guest">
+      <div className="mine mine--guest">
         <EmptyView text="登录后查看您的权益和服务" onLogin={() => goToLogin({ indexCode })} />
-      </main>
+      </div>
     );
   }
 
   return (
-    <main className="mine">
+    <div className="mine">
       <header className="mine__header">
         <AvatarPicker size={64} />
         <div className="mine__who">
@@ -58,6 +58,6 @@ export default function MinePage() {
           unbinding={busy}
         />
       </div>
-    </main>
+    </div>
   );
 }

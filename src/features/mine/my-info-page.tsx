@@ -27,9 +27,9 @@ export default function MyInfoPage() {
   const indexCode = useIndexCode();
   if (!isLoggedIn) {
     return (
-      <main className="my-info">
+      <div className="my-info">
         <EmptyView text="登录后查看和编辑个人信息" onLogin={() => goToLogin({ indexCode })} />
-      </main>
+      </div>
     );
   }
   return <MyInfo />;
@@ -70,7 +70,7 @@ function MyInfo() {
   }
 
   return (
-    <main className="my-info">
+    <div className="my-info">
       <section className="my-info__card" aria-label="基本信息">
         <div className="my-info__row my-info__row--avatar">
           <span className="my-info__label">头像</span>
@@ -118,7 +118,7 @@ function MyInfo() {
           </PageState>
         )}
       </section>
-    </main>
+    </div>
   );
 }
 

@@ -46,7 +46,7 @@ export default function NoRightsPage() {
   const indexCode = useIndexCode();
   const copy = COPY[pathname] ?? COPY['/noRights'];
   return (
-    <main className="no-rights">
+    <div className="no-rights">
       <svg className="no-rights__art" viewBox="0 0 160 120" aria-hidden="true">
         <ellipse cx="80" cy="108" rx="56" ry="7" fill="#eef1f6" />
         <path d="M80 18 120 32v28c0 24-18 38-40 46-22-8-40-22-40-46V32z" fill="var(--app-color-primary-soft)" stroke="var(--app-color-primary)" strokeWidth="3" strokeLinejoin="round" />
@@ -72,6 +72,6 @@ export default function NoRightsPage() {
           返回首页
         </Link>
       </div>
-    </main>
+    </div>
   );
 }

@@ -81,15 +81,15 @@ export default function RightsPage() {
 
   if (!loggedIn) {
     return (
-      <main className="rights">
+      <div className="rights">
         <EmptyView text="登录后查看您的健康权益" onLogin={() => goToLogin({ indexCode })} />
-      </main>
+      </div>
     );
   }
 
   const shown = data?.rights.filter((r) => r.status === tab) ?? [];
   return (
-    <main className="rights">
+    <div className="rights">
       <div className="rights__tabs" role="tablist" aria-label="权益状态">
         {TABS.map((t) => (
           <button
@@ -128,6 +128,6 @@ export default function RightsPage() {
           </PageState>
         )}
       </div>
-    </main>
+    </div>
   );
 }

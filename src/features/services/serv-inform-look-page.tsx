@@ -13,7 +13,7 @@ export default function ServInformLookPage() {
   const request = useCatalogService();
 
   return (
-    <main className="serv-inform serv-inform--look">
+    <div className="serv-inform serv-inform--look">
       <ServiceState request={request} home="/index" indexCode={indexCode}>
         {(service) => (
           <>
@@ -43,6 +43,6 @@ export default function ServInformLookPage() {
           </>
         )}
       </ServiceState>
-    </main>
+    </div>
   );
 }

@@ -20,7 +20,7 @@ export default function ServInformPage() {
   const home = isNew ? '/indexNew' : '/index';
 
   return (
-    <main className={`serv-inform${isNew ? ' theme-new' : ''}`}>
+    <div className={`serv-inform${isNew ? ' theme-new' : ''}`}>
       <ServiceState request={request} home={home} indexCode={indexCode}>
         {(service) => (
           <>
@@ -63,6 +63,6 @@ export default function ServInformPage() {
           </>
         )}
       </ServiceState>
-    </main>
+    </div>
   );
 }

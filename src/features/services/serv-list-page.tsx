@@ -31,7 +31,7 @@ export default function ServListPage() {
   }, [data, term, active]);
 
   return (
-    <main className="serv-list">
+    <div className="serv-list">
       <div className="serv-list__search">
         {/* A native search field, not antd-mobile's SearchBar: its <input> is a line of text tall
             inside the grey box, and only the <input> takes a tap; this one is the whole box. */}
@@ -79,6 +79,6 @@ export default function ServListPage() {
           </section>
         </div>
       </PageState>
-    </main>
+    </div>
   );
 }

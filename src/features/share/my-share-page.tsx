@@ -33,35 +33,35 @@ export default function MySharePage() {
 
   if (!loggedIn || !userInfo) {
     return (
-      <main className={className}>
+      <div className={className}>
         <EmptyView
           text="登录后查看您的推广码"
           onLogin={() => goToLogin({ indexCode, transferPage: isNew ? '/transferPage1' : '/transferPage' })}
         />
-      </main>
+      </div>
     );
   }
 
   if ((role || userInfo.role) !== 'agent') {
     return (
-      <main className={className}>
+      <div className={className}>
         <EmptyView text="推广码仅对代理人开放。您当前是客户账号，可在“我的权益”中查看和使用您的健康服务。" action={{ label: '返回我的', onClick: backToMine }} />
-      </main>
+      </div>
     );
   }
 
   if (!SHARE_ID_PATTERN.test(promoterId) || !SHARE_ID_PATTERN.test(agentId)) {
     return (
-      <main className={className}>
+      <div className={className}>
         <EmptyView text={`您的代理人信息不完整，暂时无法生成推广码，请联系客服 ${SERVICE_PHONE}`} action={{ label: '返回我的', onClick: backToMine }} />
-      </main>
+      </div>
     );
   }
 
   const url = shareUrl(isNew ? '/share1' : '/share', { promoterId, agentId });
 
   return (
-    <main className={className}>
+    <div className={className}>
       <section className="my-share__card">
         <p className="my-share__name">{userInfo.nickname}</p>
         <p className="my-share__meta">
@@ -71,6 +71,6 @@ export default function MySharePage() {
         <p className="my-share__hint">长按二维码保存或分享</p>
         <p className="my-share__note">客户扫码后登录，即记入您的推广名下。</p>
       </section>
-    </main>
+    </div>
   );
 }

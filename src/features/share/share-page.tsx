@@ -27,12 +27,12 @@ export default function SharePage() {
 
   if (!ids) {
     return (
-      <main className={`share${isNew ? ' theme-new' : ''}`}>
+      <div className={`share${isNew ? ' theme-new' : ''}`}>
         <EmptyView
           text="分享链接无效：缺少推荐人信息或链接已损坏，请向推荐您的代理人重新获取二维码"
           action={{ label: '去首页看看', onClick: () => navigate(isNew ? '/indexNew' : '/index') }}
         />
-      </main>
+      </div>
     );
   }
 
@@ -42,7 +42,7 @@ export default function SharePage() {
   };
 
   return (
-    <main className={`share${isNew ? ' theme-new' : ''}`}>
+    <div className={`share${isNew ? ' theme-new' : ''}`}>
       <section className="share__hero">
         <ShareArt />
         <h1 className="share__headline">健康服务平台</h1>
@@ -73,6 +73,6 @@ export default function SharePage() {
           立即登录，领取健康服务
         </button>
       </div>
-    </main>
+    </div>
   );
 }

@@ -106,23 +106,23 @@ export default function ServWriteOffPage() {
 
   if (!loggedIn) {
     return (
-      <main className="write-off">
+      <div className="write-off">
         <EmptyView text="登录后才能使用服务权益" onLogin={() => goToLogin()} />
-      </main>
+      </div>
     );
   }
   const toRights = { label: '查看我的权益', onClick: () => navigate('/rights') };
   if (!validId) {
     return (
-      <main className="write-off">
+      <div className="write-off">
         <EmptyView text="没有找到要使用的权益" action={toRights} />
-      </main>
+      </div>
     );
   }
   // 10001 (used up, expired, not yours): PageState shows the gateway's sentence, which was
   // also toasted, with the way to /rights.
   return (
-    <main className="write-off">
+    <div className="write-off">
       <PageState
         loading={loading}
         error={error}
@@ -139,6 +139,6 @@ export default function ServWriteOffPage() {
           ))}
       </PageState>
       {data?.status === 'pending' && <p className="write-off__note">核销码仅限本次使用，请勿截图转发给他人</p>}
-    </main>
+    </div>
   );
 }

@@ -70,16 +70,16 @@ export default function StatusPage() {
 
   if (!loggedIn) {
     return (
-      <main className="status">
+      <div className="status">
         <EmptyView text="登录后查看核销结果" onLogin={() => goToLogin()} />
-      </main>
+      </div>
     );
   }
   if (!validId) {
     return (
-      <main className="status">
+      <div className="status">
         <EmptyView {...notFound} />
-      </main>
+      </div>
     );
   }
 
@@ -90,11 +90,11 @@ export default function StatusPage() {
   };
 
   return (
-    <main className={`status status--${kind}`}>
+    <div className={`status status--${kind}`}>
       <PageState loading={loading} error={error} onRetry={reload} empty={!data} emptyProps={notFound}>
         {data && <StatusBody kind={kind} consumption={data} onWait={backToCode} rightId={rightId} />}
       </PageState>
-    </main>
+    </div>
   );
 }
 
