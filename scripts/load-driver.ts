@@ -9,6 +9,7 @@
  * `drive` prints one line of JSON ({ rps, p50, p99, errors }). Loopback only, bounded in time.
  */
 import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
@@ -40,6 +41,38 @@ export function signedHeaders(token?: string): Record<string, string> {
   };
 }
 
+/**
+ * A GET request's bytes as the portal would send them, with a fresh nonce and timestamp each
+ * time it is called: the text around them is joined once, not per request.
+ */
+export function signedRequest(url: string, token?: string): () => Buffer {
+  const { host, pathname, search } = new URL(url);
+  const head = `GET ${pathname}${search} HTTP/1.1\r\nHost: ${host}\r\nConnection: keep-alive\r\nnonce: `;
+  const tail = `\r\nclientType: H5\r\nclientVersion: 2.2.1\r\n${token ? `Authorization: Bearer ${token}\r\n` : ''}\r\n`;
+  return () => Buffer.from(`${head}${freshNonce()}\r\ntimestamp: ${Date.now()}${tail}`, 'latin1');
+}
+
+/**
+ * NOTE: autocannon (9.0.0, pinned) has no public way to give a request new headers each time
+ * but `setupRequest`, after which it rebuilds the request from an object on every request
+ * (two `Object.assign`s, a header walk, a join): a fifth of the load generator's CPU, which
+ * shares the two cores with the gateway and PostgreSQL it measures (docs/performance.md,
+ * lever 22). A request that carries `signed` gets its bytes from it instead; every other
+ * request is built as before. `tests/unit/load-driver.test.ts` drives a server with it, so an
+ * autocannon upgrade that moves this hook fails there.
+ */
+type SignedRequest = { signed?: () => Buffer; requestBuffer?: Buffer };
+const { prototype: iterator } = createRequire(import.meta.url)('autocannon/lib/requestIterator.js') as {
+  prototype: { currentRequest?: SignedRequest; resetted: boolean; rebuildRequest(): Buffer | null };
+};
+const rebuildRequest = iterator.rebuildRequest;
+iterator.rebuildRequest = function (this: typeof iterator) {
+  const signed = this.currentRequest?.signed;
+  if (!signed) return rebuildRequest.call(this);
+  this.resetted = false;
+  return (this.currentRequest!.requestBuffer = signed());
+};
+
 /** What `drive` prints. */
 export interface DriveResult {
   rps: number;
@@ -48,25 +81,16 @@ export interface DriveResult {
   errors: number;
 }
 
-function run(url: string, seconds: number, token?: string) {
+/** autocannon's 50 connections on `url` for `seconds`, each request signed afresh. */
+export function run(url: string, seconds: number, token?: string) {
   if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url)) throw new Error(`load goes to loopback only, not ${url}`);
-  return autocannon({
-    url,
-    connections: 50,
-    duration: seconds,
-    // Each request with its own nonce and timestamp (the gateway refuses a replay).
-    // autocannon hands setupRequest a fresh copy of the request and its headers, so they are
-    // filled in place rather than copied again.
-    requests: [
-      {
-        method: 'GET',
-        setupRequest: (request) => {
-          request.headers = Object.assign(request.headers ?? {}, signedHeaders(token));
-          return request;
-        },
-      },
-    ],
-  });
+  // A `setupRequest` makes autocannon rebuild the request every time; `signed` builds it.
+  const request: autocannon.Request & SignedRequest = {
+    method: 'GET',
+    setupRequest: (r) => r,
+    signed: signedRequest(url, token),
+  };
+  return autocannon({ url, connections: 50, duration: seconds, requests: [request] });
 }
 
 async function main([mode, ...args]: string[]) {

@@ -3,7 +3,9 @@
  * bytes. Every request must still carry a nonce of its own that the gateway accepts, also
  * across a refill of the pool, or the bench would measure refusals.
  */
-import { signedHeaders } from '../../scripts/load-driver';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { run, signedHeaders } from '../../scripts/load-driver';
 
 describe('the load driver signs each request as the portal does', () => {
   it('gives every request a fresh 32-hex nonce, across refills of its pool', () => {
@@ -19,5 +21,39 @@ describe('the load driver signs each request as the portal does', () => {
     expect(Number(headers.timestamp)).toBeLessThanOrEqual(Date.now());
     expect(headers).toMatchObject({ clientType: 'H5', clientVersion: '2.2.1', Authorization: 'Bearer t0ken' });
     expect(signedHeaders()).not.toHaveProperty('Authorization');
+  });
+
+  it('drives a loopback server through autocannon, every request with its own nonce and the current time', async () => {
+    const seen: { url?: string; headers: IncomingHttpHeaders; at: number }[] = [];
+    const server = createServer((req, res) => {
+      seen.push({ url: req.url, headers: req.headers, at: Date.now() });
+      res.end('{"code":200}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const result = await run(
+        `http://127.0.0.1:${port}/gateway/user/noticeInfo/list?pageNum=1&pageSize=10`,
+        1,
+        't0ken-t0ken-t0ken',
+      );
+      expect(result.non2xx + result.errors).toBe(0);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+    expect(seen.length).toBeGreaterThan(50);
+    const nonces = new Set(seen.map((s) => s.headers.nonce));
+    expect(nonces.size).toBe(seen.length);
+    for (const { url, headers, at } of seen) {
+      expect(url).toBe('/gateway/user/noticeInfo/list?pageNum=1&pageSize=10');
+      expect(headers).toMatchObject({
+        host: `127.0.0.1:${port}`,
+        clienttype: 'H5',
+        clientversion: '2.2.1',
+        authorization: 'Bearer t0ken-t0ken-t0ken',
+      });
+      expect(headers.nonce).toMatch(/^[0-9a-f]{32}$/);
+      expect(Math.abs(at - Number(headers.timestamp))).toBeLessThan(5 * 60_000);
+    }
   });
 });
