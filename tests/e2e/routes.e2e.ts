@@ -5,7 +5,7 @@ import { DEMO, everyScreen, loggedInPhone, settle, startWriteOff, type ScreenVis
 /**
  * Issue 7: every path of SPEC §2 opens in a phone browser, logged in as the demo customer,
  * without a page error, with DESIGN §7's title, showing its screen (not the not-found screen,
- * not a load error); a screenshot of each lands in artifacts/screenshots.
+ * not a load error) under exactly one h1; a screenshot of each lands in artifacts/screenshots.
  */
 let browser: Browser;
 let context: BrowserContext;
@@ -28,7 +28,7 @@ afterAll(async () => {
 const shotName = (url: string) => (url === '/' ? 'screen_root' : `screen${url.split('?')[0].replace(/[/:]/g, '_')}`);
 
 describe('every screen of SPEC §2, logged in as 13800138000', () => {
-  it('opens each path with its title and no page error', { timeout: 240_000 }, async () => {
+  it('opens each path with its title, one h1 and no page error', { timeout: 240_000 }, async () => {
     const problems: string[] = [];
     for (const screen of screens) {
       // A tab of its own per screen: the session theme (sessionStorage) of one screen, e.g.
@@ -42,6 +42,11 @@ describe('every screen of SPEC §2, logged in as 13800138000', () => {
       if (errors.length > 0) problems.push(`${screen.url}: page error ${errors.join(' | ')}`);
       if (await page.getByText('加载失败，请检查网络后重试').isVisible()) problems.push(`${screen.url}: shows the load error view`);
       if (screen.path !== '*' && (await page.getByRole('heading', { name: '页面不存在' }).count()) > 0) problems.push(`${screen.url}: shows 页面不存在`);
+      // axe page-has-heading-one: the shown screen has exactly one h1 (a visually hidden one
+      // counts). Kept screens stay in the DOM, hidden: only the current pathname's is counted.
+      const shown = page.locator(`main [data-screen="${new URL(page.url()).pathname}"]`);
+      const h1s = await shown.locator('h1').allTextContents();
+      if (h1s.length !== 1) problems.push(`${screen.url}: ${h1s.length} h1 (${h1s.join(' | ')}), expected exactly one`);
       const blank = await page.evaluate(() => (document.getElementById('root')?.innerText.trim().length ?? 0) === 0);
       if (blank) problems.push(`${screen.url}: blank screen`);
       await snap(page, shotName(screen.url));

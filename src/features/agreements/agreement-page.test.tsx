@@ -7,7 +7,10 @@ describe('legal documents', () => {
     ['/portal/agreement/user/v2', '平台用户协议'],
   ])('%s is the page’s main landmark, headed by the document’s title', async (path, title) => {
     renderScreen(path);
-    const heading = await screen.findByRole('heading', { level: 1, name: title });
+    // While the document loads, a hidden h1 of the same name stands in: wait for the text.
+    await screen.findAllByRole('heading', { level: 2 });
+    const heading = screen.getByRole('heading', { level: 1, name: title });
+    expect(heading).toHaveClass('legal__title');
     // axe landmark-one-main / region: the text sits in <main>, as on every other screen.
     const main = screen.getByRole('main');
     expect(main).toContainElement(heading);

@@ -2,7 +2,7 @@ import { useLocation, useParams } from 'react-router-dom';
 import { getLegalDocuments } from '@/api/portal';
 import { PageState } from '@/components/page-state';
 import { useRequest } from '@/hooks/use-request';
-import { documentKey } from './document-key';
+import { documentKey, documentTitle } from './document-key';
 
 /**
  * The agreement and notice documents (SPEC §2): texts from /jsons/agreements.json, shown as
@@ -15,10 +15,13 @@ export default function AgreementPage() {
   const key = documentKey(pathname);
   const { data, loading, error, reload } = useRequest(() => getLegalDocuments(), []);
   const doc = key ? data?.[key] : undefined;
+  // One h1 in every state (axe page-has-heading-one): the document's own title once it shows.
+  const showsDoc = !loading && !error && Boolean(doc);
 
   return (
     <div>
       <article className="legal">
+        {!showsDoc && <h1 className="visually-hidden">{documentTitle(key)}</h1>}
         <PageState loading={loading} error={error} onRetry={reload} empty={!doc}>
           {doc && (
             <>

@@ -37,6 +37,7 @@ export default function EvaluatePage() {
   if (!loggedIn) {
     return (
       <div className="evaluate">
+        <h1 className="visually-hidden">服务评价</h1>
         <EmptyView text="登录后评价您使用过的服务" onLogin={() => goToLogin()} />
       </div>
     );
@@ -44,13 +45,17 @@ export default function EvaluatePage() {
   if (!validId) {
     return (
       <div className="evaluate">
+        <h1 className="visually-hidden">服务评价</h1>
         <EmptyView {...notFound} />
       </div>
     );
   }
   const current = data?.id === consumeId ? data : undefined;
+  // Once the record shows, its service's name (EvaluateBody's header) is the page's h1.
+  const showsRecord = !loading && !error && Boolean(current);
   return (
     <div className="evaluate">
+      {!showsRecord && <h1 className="visually-hidden">服务评价</h1>}
       <PageState loading={loading} error={error} onRetry={reload} empty={!current} emptyProps={notFound}>
         {current && <EvaluateBody key={current.id} consumption={current} onEvaluated={setData} onReload={reload} />}
       </PageState>

@@ -18,6 +18,7 @@ export default function ServMorePage() {
 
   return (
     <div className="serv-more">
+      <h1 className="visually-hidden">更多服务</h1>
       <PageState loading={loading} error={error} onRetry={reload} empty={sections.length === 0}>
         {sections.map((section) => (
           <section key={section.code} className="serv-more__section" aria-label={section.title}>

@@ -108,7 +108,7 @@ function LoginProgress() {
   return (
     <div className="transfer__progress" aria-busy="true">
       <span className="transfer__spinner" aria-hidden="true" />
-      <p className="transfer__progress-text">登录中…</p>
+      <h1 className="transfer__progress-text">登录中…</h1>
     </div>
   );
 }

@@ -123,11 +123,15 @@ describe('/message', () => {
     server.use(http.get(url(endpoints.noticeList), () => ok({ list: [], total: 0, pageNum: 1, pageSize: 10 })));
     renderScreen('/message', { user: CUSTOMER });
     expect(await screen.findByText('暂无消息')).toBeInTheDocument();
+    // axe page-has-heading-one: the screen's one h1 (visually hidden) names it.
+    expect(screen.getByRole('heading', { level: 1, name: '消息中心' })).toBeInTheDocument();
   });
 
   it('asks a logged-out visitor to log in, without calling the gateway', async () => {
     const { user } = renderScreen('/message');
-    await user.click(await screen.findByRole('button', { name: '登录' }));
+    const login = await screen.findByRole('button', { name: '登录' });
+    expect(screen.getByRole('heading', { level: 1, name: '消息中心' })).toBeInTheDocument();
+    await user.click(login);
     expect(vi.mocked(assignLocation)).toHaveBeenCalledWith(expect.stringContaining('/sso/login?'));
   });
 });

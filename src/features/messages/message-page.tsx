@@ -29,6 +29,7 @@ export default function MessagePage() {
   if (!loggedIn) {
     return (
       <div className="messages">
+        <h1 className="visually-hidden">消息中心</h1>
         <EmptyView text="登录后查看您的消息" onLogin={() => goToLogin({ indexCode })} />
       </div>
     );
@@ -103,6 +104,7 @@ function NoticeList() {
 
   return (
     <div className="messages">
+      <h1 className="visually-hidden">消息中心</h1>
       <div className="messages__bar">
         <p className="messages__count" aria-live="polite">
           {shownUnread > 0 ? `${shownUnread}条未读` : '暂无未读消息'}

@@ -50,6 +50,7 @@ export default function MineNewPage() {
   if (!loggedIn || !userInfo) {
     return (
       <div className="mine-new mine--guest">
+        <h1 className="visually-hidden">我的</h1>
         <EmptyView text="登录后查看您的权益和服务" onLogin={() => goToLogin({ indexCode, transferPage: '/transferPage1' })} />
       </div>
     );
@@ -57,6 +58,7 @@ export default function MineNewPage() {
 
   return (
     <div className="mine-new theme-new">
+      <h1 className="visually-hidden">我的</h1>
       <div className="mine-new__top">
         <section className="mine-new__card">
           <div className="mine-new__who">

@@ -33,6 +33,7 @@ export default function MinePage() {
   if (!loggedIn || !userInfo) {
     return (
       <div className="mine mine--guest">
+        <h1 className="visually-hidden">我的</h1>
         <EmptyView text="登录后查看您的权益和服务" onLogin={() => goToLogin({ indexCode })} />
       </div>
     );
@@ -40,6 +41,7 @@ export default function MinePage() {
 
   return (
     <div className="mine">
+      <h1 className="visually-hidden">我的</h1>
       <header className="mine__header">
         <AvatarPicker size={64} />
         <div className="mine__who">

@@ -28,6 +28,7 @@ export default function MyInfoPage() {
   if (!isLoggedIn) {
     return (
       <div className="my-info">
+        <h1 className="visually-hidden">个人信息</h1>
         <EmptyView text="登录后查看和编辑个人信息" onLogin={() => goToLogin({ indexCode })} />
       </div>
     );
@@ -71,6 +72,7 @@ function MyInfo() {
 
   return (
     <div className="my-info">
+      <h1 className="visually-hidden">个人信息</h1>
       <section className="my-info__card" aria-label="基本信息">
         <div className="my-info__row my-info__row--avatar">
           <span className="my-info__label">头像</span>

@@ -82,6 +82,7 @@ export default function RightsPage() {
   if (!loggedIn) {
     return (
       <div className="rights">
+        <h1 className="visually-hidden">我的权益</h1>
         <EmptyView text="登录后查看您的健康权益" onLogin={() => goToLogin({ indexCode })} />
       </div>
     );
@@ -90,6 +91,7 @@ export default function RightsPage() {
   const shown = data?.rights.filter((r) => r.status === tab) ?? [];
   return (
     <div className="rights">
+      <h1 className="visually-hidden">我的权益</h1>
       <div className="rights__tabs" role="tablist" aria-label="权益状态">
         {TABS.map((t) => (
           <button

@@ -16,6 +16,8 @@ describe('/servInform', () => {
   it('shows what the service is, who provides it, how to use it and its limits', async () => {
     renderScreen('/servInform?code=online_consult');
     expect(await screen.findByRole('heading', { name: '在线问诊' })).toBeInTheDocument();
+    // The service's name is the page's one h1 (axe page-has-heading-one).
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['在线问诊']);
     expect(screen.getByText('服务提供方：康源健康科技有限公司')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: '使用方式' })).toBeInTheDocument();
     expect(screen.getByText('每次问诊自医生接诊起48小时内可追问，超时需重新发起。')).toBeInTheDocument();
@@ -66,6 +68,8 @@ describe('/servInform', () => {
   it('shows an empty view with a way home for an unknown code', async () => {
     const { router, user } = renderScreen('/servInform?code=nope', { user: CUSTOMER });
     expect(await screen.findByText('未找到该服务，可能已下线')).toBeInTheDocument();
+    // No service to name the page: the route's title is its (visually hidden) h1.
+    expect(screen.getByRole('heading', { level: 1, name: '服务详情' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '返回首页' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/index'));
   });
@@ -116,5 +120,6 @@ describe('/servInform/look', () => {
     server.use(http.get('*/jsons/:name', () => HttpResponse.error()));
     renderScreen('/servInform/look?code=online_consult');
     expect(await screen.findByRole('button', { name: '重试' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: '服务说明' })).toBeInTheDocument();
   });
 });

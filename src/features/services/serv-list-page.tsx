@@ -32,6 +32,7 @@ export default function ServListPage() {
 
   return (
     <div className="serv-list">
+      <h1 className="visually-hidden">服务列表</h1>
       <div className="serv-list__search">
         {/* A native search field, not antd-mobile's SearchBar: its <input> is a line of text tall
             inside the grey box, and only the <input> takes a tap; this one is the whole box. */}

@@ -10,36 +10,44 @@ type CatalogServiceRequest = ReturnType<typeof useCatalogService>;
 /**
  * The states a service page shares: its skeleton while the catalog loads, the error with a
  * retry, and "not found" (a missing or unknown `?code=`) with a way back to `home`.
+ * The service's name (ServiceHero) is the page's h1; until it shows, `title` (the route's,
+ * DESIGN §7) is, visually hidden: one h1 in every state (axe page-has-heading-one).
  */
 export function ServiceState({
   request,
   home,
   indexCode,
+  title,
   children,
 }: {
   request: CatalogServiceRequest;
   home: string;
   indexCode: string;
+  title: string;
   children: (service: CatalogService) => ReactNode;
 }) {
   const navigate = useNavigate();
   const { service, loading, error, reload } = request;
+  const showsService = !loading && !error && Boolean(service);
   return (
-    <PageState
-      loading={loading}
-      error={error}
-      onRetry={reload}
-      empty={!service}
-      skeleton={<ServiceSkeleton />}
-      emptyProps={{
-        text: '未找到该服务，可能已下线',
-        action: {
-          label: '返回首页',
-          onClick: () => navigate(`${home}?indexCode=${encodeURIComponent(indexCode)}`, { replace: true }),
-        },
-      }}
-    >
-      {service && children(service)}
-    </PageState>
+    <>
+      {!showsService && <h1 className="visually-hidden">{title}</h1>}
+      <PageState
+        loading={loading}
+        error={error}
+        onRetry={reload}
+        empty={!service}
+        skeleton={<ServiceSkeleton />}
+        emptyProps={{
+          text: '未找到该服务，可能已下线',
+          action: {
+            label: '返回首页',
+            onClick: () => navigate(`${home}?indexCode=${encodeURIComponent(indexCode)}`, { replace: true }),
+          },
+        }}
+      >
+        {service && children(service)}
+      </PageState>
+    </>
   );
 }

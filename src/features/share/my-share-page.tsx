@@ -34,6 +34,7 @@ export default function MySharePage() {
   if (!loggedIn || !userInfo) {
     return (
       <div className={className}>
+        <h1 className="visually-hidden">我的推广码</h1>
         <EmptyView
           text="登录后查看您的推广码"
           onLogin={() => goToLogin({ indexCode, transferPage: isNew ? '/transferPage1' : '/transferPage' })}
@@ -45,6 +46,7 @@ export default function MySharePage() {
   if ((role || userInfo.role) !== 'agent') {
     return (
       <div className={className}>
+        <h1 className="visually-hidden">我的推广码</h1>
         <EmptyView text="推广码仅对代理人开放。您当前是客户账号，可在“我的权益”中查看和使用您的健康服务。" action={{ label: '返回我的', onClick: backToMine }} />
       </div>
     );
@@ -53,6 +55,7 @@ export default function MySharePage() {
   if (!SHARE_ID_PATTERN.test(promoterId) || !SHARE_ID_PATTERN.test(agentId)) {
     return (
       <div className={className}>
+        <h1 className="visually-hidden">我的推广码</h1>
         <EmptyView text={`您的代理人信息不完整，暂时无法生成推广码，请联系客服 ${SERVICE_PHONE}`} action={{ label: '返回我的', onClick: backToMine }} />
       </div>
     );
@@ -62,6 +65,7 @@ export default function MySharePage() {
 
   return (
     <div className={className}>
+      <h1 className="visually-hidden">我的推广码</h1>
       <section className="my-share__card">
         <p className="my-share__name">{userInfo.nickname}</p>
         <p className="my-share__meta">

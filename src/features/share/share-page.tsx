@@ -28,6 +28,7 @@ export default function SharePage() {
   if (!ids) {
     return (
       <div className={`share${isNew ? ' theme-new' : ''}`}>
+        <h1 className="visually-hidden">分享</h1>
         <EmptyView
           text="分享链接无效：缺少推荐人信息或链接已损坏，请向推荐您的代理人重新获取二维码"
           action={{ label: '去首页看看', onClick: () => navigate(isNew ? '/indexNew' : '/index') }}

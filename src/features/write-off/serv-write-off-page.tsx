@@ -107,6 +107,7 @@ export default function ServWriteOffPage() {
   if (!loggedIn) {
     return (
       <div className="write-off">
+        <h1 className="visually-hidden">服务核销</h1>
         <EmptyView text="登录后才能使用服务权益" onLogin={() => goToLogin()} />
       </div>
     );
@@ -115,6 +116,7 @@ export default function ServWriteOffPage() {
   if (!validId) {
     return (
       <div className="write-off">
+        <h1 className="visually-hidden">服务核销</h1>
         <EmptyView text="没有找到要使用的权益" action={toRights} />
       </div>
     );
@@ -123,6 +125,7 @@ export default function ServWriteOffPage() {
   // also toasted, with the way to /rights.
   return (
     <div className="write-off">
+      <h1 className="visually-hidden">服务核销</h1>
       <PageState
         loading={loading}
         error={error}

@@ -59,6 +59,8 @@ describe('status screens', () => {
   it('shows an empty view without a record id', async () => {
     renderScreen('/statusTwo', { user: CUSTOMER });
     expect(await screen.findByText('没有找到这次核销的记录')).toBeInTheDocument();
+    // The page's one h1 (visually hidden) does not claim 核销成功 for a record it has not got.
+    expect(screen.getByRole('heading', { level: 1, name: '核销结果' })).toBeInTheDocument();
   });
 
   it('on 10001 for someone else’s record says so and leads to the records, with nothing to retry', async () => {
@@ -82,5 +84,7 @@ describe('status screens', () => {
     const { user } = renderScreen('/statusTwo?consumeId=6', { user: CUSTOMER });
     await user.click(await screen.findByRole('button', { name: '重试' }));
     expect(await screen.findByRole('heading', { name: '核销成功' })).toBeInTheDocument();
+    // Once the record shows, its status is the one h1; the hidden 核销结果 has gone.
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['核销成功']);
   });
 });

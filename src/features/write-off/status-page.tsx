@@ -23,6 +23,12 @@ const PATH_BY_STATUS: Record<Consumption['status'], string> = {
   expired: '/statusThree',
 };
 
+/**
+ * The page's (hidden) h1 while no record shows: the screen cannot say yet how the write-off
+ * went (the record may be missing or someone else's), so not the route's title (核销成功…).
+ */
+const NO_RECORD_TITLE = '核销结果';
+
 function StatusIcon({ kind }: { kind: Kind }) {
   const color = kind === 'success' ? 'var(--app-color-success)' : kind === 'failed' ? 'var(--app-color-danger)' : 'var(--app-color-primary)';
   return (
@@ -71,6 +77,7 @@ export default function StatusPage() {
   if (!loggedIn) {
     return (
       <div className="status">
+        <h1 className="visually-hidden">{NO_RECORD_TITLE}</h1>
         <EmptyView text="登录后查看核销结果" onLogin={() => goToLogin()} />
       </div>
     );
@@ -78,6 +85,7 @@ export default function StatusPage() {
   if (!validId) {
     return (
       <div className="status">
+        <h1 className="visually-hidden">{NO_RECORD_TITLE}</h1>
         <EmptyView {...notFound} />
       </div>
     );
@@ -89,8 +97,11 @@ export default function StatusPage() {
     else if (rightId) navigate(`/servWriteOff?rightId=${rightId}`, { replace: true });
   };
 
+  // Once the record shows, StatusBody's title (核销成功…) is the page's h1.
+  const showsRecord = !loading && !error && Boolean(data);
   return (
     <div className={`status status--${kind}`}>
+      {!showsRecord && <h1 className="visually-hidden">{NO_RECORD_TITLE}</h1>}
       <PageState loading={loading} error={error} onRetry={reload} empty={!data} emptyProps={notFound}>
         {data && <StatusBody kind={kind} consumption={data} onWait={backToCode} rightId={rightId} />}
       </PageState>
