@@ -7,7 +7,8 @@
  *
  * A read-only hot route can go further (`guardInQuery`, decisions 0013 and 0014): its own
  * statement starts with the guard's CTEs, so the check and the read are one round trip
- * together, and the requests of one event-loop turn share that statement.
+ * together, and the requests that arrive while one such statement runs share the next
+ * (decision 0019).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -112,7 +113,10 @@ export function guardRefusal(row: GuardRow, pending: PendingGuard): Unauthorized
 }
 
 /** The SQL check on its own (one round trip): records the nonce, finds the session. */
-export async function checkInSql(db: Db, pending: PendingGuard): Promise<{ refusal: UnauthorizedReason | null; userId: string | null }> {
+export async function checkInSql(
+  db: Db,
+  pending: PendingGuard,
+): Promise<{ refusal: UnauthorizedReason | null; userId: string | null }> {
   const [row] = await db.query<GuardRow>(GUARD_SQL, [pending.nonce, pending.tokenHash], 'guard_nonce_token');
   return { refusal: guardRefusal(row, pending), userId: row.user_id ?? null };
 }
@@ -159,6 +163,11 @@ export interface GuardedBatchOptions<P> {
   params: (items: P[]) => unknown[];
   /** At most this many requests in one statement (a larger batch is split). */
   max?: number;
+  /**
+   * A statement in flight longer than this (ms) no longer holds the next one back, so a slow
+   * statement delays the requests behind it by at most this much (decision 0019).
+   */
+  stallMs?: number;
 }
 
 interface Waiting<P, T> {
@@ -169,49 +178,89 @@ interface Waiting<P, T> {
 }
 
 /**
- * A `guardInQuery` route's statement, shared by every request that reaches the route in the
- * same turn of the event loop (decision 0014): one round trip and one statement for the batch
- * instead of one per request, while each request's nonce is still recorded and its token
- * still checked in SQL. Returns the function a handler awaits: it applies the request's own
+ * A `guardInQuery` route's statement, shared by the requests that reach the route while the
+ * previous statement runs (decisions 0014 and 0019): one round trip and one statement for the
+ * batch instead of one per request, while each request's nonce is still recorded and its
+ * token still checked in SQL. One statement is in flight at a time: the requests that arrive
+ * meanwhile wait for it and go together in the next, so under load the batches are larger and
+ * fewer PostgreSQL processes compete with the gateway for the cores; when idle, a request
+ * goes at the end of its event-loop turn. A statement that runs past `stallMs` lets the next
+ * one start beside it. Returns the function a handler awaits: it applies the request's own
  * verdict (throws GuardRefused, or sets `request.userId`) and gives that request's rows.
- * A nonce already waiting in the forming batch is a replay at once.
+ * A nonce already waiting for a statement is a replay at once.
  */
-export function guardedBatch<P, T extends BatchRow>(db: Db, { name, sql, params, max = 64 }: GuardedBatchOptions<P>) {
-  let forming: Waiting<P, T>[] | null = null;
+export function guardedBatch<P, T extends BatchRow>(
+  db: Db,
+  { name, sql, params, max = 64, stallMs = 20 }: GuardedBatchOptions<P>,
+) {
+  /** Batches not sent yet, oldest first; the last one is open while shorter than `max`. */
+  const queued: Waiting<P, T>[][] = [];
+  /** Statements in flight that have not stalled yet. */
+  let running = 0;
+  let flushDue = false;
 
   const run = async (batch: Waiting<P, T>[]) => {
     try {
       const rows = await db.query<T>(
         sql,
-        [batch.map((w) => w.pending.nonce), batch.map((w) => w.pending.tokenHash), ...params(batch.map((w) => w.params))],
+        [
+          batch.map((w) => w.pending.nonce),
+          batch.map((w) => w.pending.tokenHash),
+          ...params(batch.map((w) => w.params)),
+        ],
         name,
       );
       const byRequest = batch.map((): T[] => []);
       for (const row of rows) byRequest[row.i - 1].push(row);
-      batch.forEach((w, k) => (byRequest[k].length ? w.resolve(byRequest[k]) : w.reject(new Error(`${name}: no row for request ${k + 1}`))));
+      batch.forEach((w, k) =>
+        byRequest[k].length ? w.resolve(byRequest[k]) : w.reject(new Error(`${name}: no row for request ${k + 1}`)),
+      );
     } catch (error) {
       for (const w of batch) w.reject(error);
     }
   };
 
+  const send = (batch: Waiting<P, T>[]) => {
+    running++;
+    let holding = true;
+    const release = () => {
+      if (!holding) return;
+      holding = false;
+      running--;
+      scheduleFlush();
+    };
+    const stall = setTimeout(release, stallMs);
+    void run(batch).finally(() => {
+      clearTimeout(stall);
+      release();
+    });
+  };
+
+  const flush = () => {
+    flushDue = false;
+    if (running === 0 && queued.length) send(queued.shift()!);
+  };
+
+  // At the end of the turn: the requests of this turn join the batch before it goes.
+  function scheduleFlush() {
+    if (flushDue || running > 0 || !queued.length) return;
+    flushDue = true;
+    setImmediate(flush);
+  }
+
   const enqueue = (pending: PendingGuard, itemParams: P) =>
     new Promise<T[]>((resolve, reject) => {
-      if (!forming) {
-        const batch: Waiting<P, T>[] = [];
-        forming = batch;
-        setImmediate(() => {
-          if (forming === batch) forming = null;
-          void run(batch);
-        });
-      }
-      forming.push({ pending, params: itemParams, resolve, reject });
-      if (forming.length >= max) forming = null;
+      const open = queued.at(-1);
+      const batch = open && open.length < max ? open : [];
+      if (batch !== open) queued.push(batch);
+      batch.push({ pending, params: itemParams, resolve, reject });
+      scheduleFlush();
     });
 
   return async (request: FastifyRequest, itemParams: P): Promise<T[]> => {
     const pending = request.pendingGuard;
     if (!pending) throw new Error('a guarded batch needs a route declared with guardInQuery');
-    if (forming?.some((w) => w.pending.nonce === pending.nonce)) {
+    if (queued.some((batch) => batch.some((w) => w.pending.nonce === pending.nonce))) {
       request.pendingGuard = undefined;
       throw new GuardRefused('replay');
     }
@@ -229,6 +278,8 @@ export function guardedBatch<P, T extends BatchRow>(db: Db, { name, sql, params,
  * so a nonce can only be replayed within 10 minutes of its first use) and expired sessions.
  */
 export async function pruneGuardTables(db: Db): Promise<void> {
-  await db.query(`delete from nonces where seen_at < now() - $1::interval`, [`${(2 * REPLAY_WINDOW_MS) / 1000} seconds`]);
+  await db.query(`delete from nonces where seen_at < now() - $1::interval`, [
+    `${(2 * REPLAY_WINDOW_MS) / 1000} seconds`,
+  ]);
   await db.query(`delete from sessions where expires_at < now()`);
 }

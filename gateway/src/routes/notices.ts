@@ -2,9 +2,9 @@
  * Notices (SPEC §7, DESIGN §3): A and B lists (same shape), unread count, read all, and our
  * extension read/one. The list is the hot path of the throughput bench: the guard's nonce and
  * token check, an index-only count and an index-backed LIMIT/OFFSET page in ONE named prepared
- * statement (decision 0013), shared by the requests of one event-loop turn (decision 0014),
- * and the page comes back as JSON text written by PostgreSQL (decision 0016) from the JSON
- * each notice carries (decision 0017).
+ * statement (decision 0013), shared by the requests that arrive while the previous one runs
+ * (decisions 0014, 0019), and the page comes back as JSON text written by PostgreSQL
+ * (decision 0016) from the JSON each notice carries (decision 0017).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints } from '../../../contract/endpoints';
