@@ -195,6 +195,8 @@ export function guardedBatch<P, T extends BatchRow>(
 ) {
   /** Batches not sent yet, oldest first; the last one is open while shorter than `max`. */
   const queued: Waiting<P, T>[][] = [];
+  /** The nonces of the queued batches: a second use while the first still waits is a replay. */
+  const queuedNonces = new Set<string>();
   /** Statements in flight that have not stalled yet. */
   let running = 0;
   let flushDue = false;
@@ -238,7 +240,10 @@ export function guardedBatch<P, T extends BatchRow>(
 
   const flush = () => {
     flushDue = false;
-    if (running === 0 && queued.length) send(queued.shift()!);
+    if (running > 0 || !queued.length) return;
+    const batch = queued.shift()!;
+    for (const w of batch) queuedNonces.delete(w.pending.nonce);
+    send(batch);
   };
 
   // At the end of the turn: the requests of this turn join the batch before it goes.
@@ -254,13 +259,14 @@ export function guardedBatch<P, T extends BatchRow>(
       const batch = open && open.length < max ? open : [];
       if (batch !== open) queued.push(batch);
       batch.push({ pending, params: itemParams, resolve, reject });
+      queuedNonces.add(pending.nonce);
       scheduleFlush();
     });
 
   return async (request: FastifyRequest, itemParams: P): Promise<T[]> => {
     const pending = request.pendingGuard;
     if (!pending) throw new Error('a guarded batch needs a route declared with guardInQuery');
-    if (queued.some((batch) => batch.some((w) => w.pending.nonce === pending.nonce))) {
+    if (queuedNonces.has(pending.nonce)) {
       request.pendingGuard = undefined;
       throw new GuardRefused('replay');
     }
