@@ -6,15 +6,19 @@ import {
   useOutlet,
   type Location,
 } from 'react-router-dom';
+import { RouteTitleContext } from '@/components/route-heading';
 
 interface Kept {
   element: ReactNode;
   location: Location;
+  title: string | undefined;
 }
 
 export interface KeepAliveOutletProps {
   /** Whether the current route is flagged keep-alive (SPEC §2). */
   keepAlive: boolean;
+  /** The current route's title (DESIGN §7), for the screen's `<RouteHeading />`. */
+  title: string | undefined;
 }
 
 /**
@@ -25,29 +29,33 @@ export interface KeepAliveOutletProps {
  * A hidden screen still sees the location it was last shown with, not the new one: otherwise
  * its `useSearchParams` would read another screen's query while it re-renders in the background.
  */
-export function KeepAliveOutlet({ keepAlive }: KeepAliveOutletProps) {
+export function KeepAliveOutlet({ keepAlive, title }: KeepAliveOutletProps) {
   const outlet = useOutlet();
   const location = useLocation();
   const kept = useRef(new Map<string, Kept>());
 
-  if (keepAlive) kept.current.set(location.pathname, { element: outlet, location });
+  if (keepAlive) kept.current.set(location.pathname, { element: outlet, location, title });
 
   return (
     <>
       {[...kept.current].map(([pathname, entry]) => (
         <Activity key={pathname} mode={keepAlive && pathname === location.pathname ? 'visible' : 'hidden'}>
           <LocationContext.Provider value={{ location: entry.location, navigationType: NavigationType.Pop }}>
-            <div className="screen" data-screen={pathname}>
-              {entry.element}
-            </div>
+            <RouteTitleContext.Provider value={entry.title}>
+              <div className="screen" data-screen={pathname}>
+                {entry.element}
+              </div>
+            </RouteTitleContext.Provider>
           </LocationContext.Provider>
         </Activity>
       ))}
       {!keepAlive && (
         <Fragment key={location.pathname}>
-          <div className="screen" data-screen={location.pathname}>
-            {outlet}
-          </div>
+          <RouteTitleContext.Provider value={title}>
+            <div className="screen" data-screen={location.pathname}>
+              {outlet}
+            </div>
+          </RouteTitleContext.Provider>
         </Fragment>
       )}
     </>

@@ -58,7 +58,7 @@ export function RootLayout() {
       <NavigationProgress active={navigation.state !== 'idle'} />
       {/* The one landmark of the screen's content; the tab bar and the overlays stay outside. */}
       <main>
-        <KeepAliveOutlet keepAlive={Boolean(handle.keepAlive)} />
+        <KeepAliveOutlet keepAlive={Boolean(handle.keepAlive)} title={handle.title} />
       </main>
       {handle.tabBar && <TabBar variant={handle.tabBar} />}
       <OfflineNotice />

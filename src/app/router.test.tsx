@@ -4,6 +4,7 @@ import { createPortal } from 'react-dom';
 import { Link } from 'react-router-dom';
 import { renderScreen } from '../../tests/render';
 import { PageState } from '@/components/page-state';
+import { RouteHeading } from '@/components/route-heading';
 import { assignLocation, reloadPage } from '@/lib/browser-location';
 import { useUserStore } from '@/stores/user';
 import { addIndexCodeToStartUrl } from './index-code';
@@ -126,7 +127,12 @@ describe('route table basics', () => {
     expect(document.title).toBe('健康服务平台');
   });
   it('shows every screen, kept or not, in the one <main> of the layout, the tab bar outside it', async () => {
-    const tabbed: RouteDef = { path: '/tabbed', screen: screenModule(() => <p>带底栏</p>), keepAlive: true, tabBar: 'one' };
+    const tabbed: RouteDef = {
+      path: '/tabbed',
+      screen: screenModule(() => <p>带底栏</p>),
+      keepAlive: true,
+      tabBar: 'one',
+    };
     const { router } = render('/kept', [tabbed]);
     await screen.findByLabelText('保留的输入');
     await act(() => router.navigate('/plain'));
@@ -138,6 +144,27 @@ describe('route table basics', () => {
     expect(main).toContainElement(screen.getByText('带底栏'));
     expect(main).not.toContainElement(screen.getByRole('navigation', { name: '底部导航' }));
     expect(document.querySelectorAll('main')).toHaveLength(1);
+  });
+  it("gives each screen's RouteHeading its own route's title, also a kept screen hidden behind another", async () => {
+    const headed = (text: string) =>
+      screenModule(() => (
+        <>
+          <RouteHeading />
+          <p>{text}</p>
+        </>
+      ));
+    const { router } = render('/index', [
+      { path: '/headed', screen: headed('保留的内容'), title: '保留的标题', keepAlive: true },
+      { path: '/other', screen: headed('另一页内容'), title: '另一页标题' },
+    ]);
+    await screen.findByText('首页内容');
+    await act(() => router.navigate('/headed'));
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('保留的标题');
+    await act(() => router.navigate('/other'));
+    await screen.findByText('另一页内容');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('另一页标题');
+    const all = screen.getAllByRole('heading', { level: 1, hidden: true }).map((h) => h.textContent);
+    expect(all.sort()).toEqual(['保留的标题', '另一页标题'].sort());
   });
 });
 
@@ -230,7 +257,10 @@ describe('a screen chunk that fails to load (DESIGN §5)', () => {
     return {
       path: '/broken',
       title: '坏页面',
-      screen: () => (++calls <= failures ? Promise.reject(new Error('chunk failed')) : Promise.resolve({ default: () => <p>恢复了</p> })),
+      screen: () =>
+        ++calls <= failures
+          ? Promise.reject(new Error('chunk failed'))
+          : Promise.resolve({ default: () => <p>恢复了</p> }),
     };
   };
 
@@ -272,6 +302,10 @@ describe('a screen chunk that fails to load (DESIGN §5)', () => {
     const { user } = render('/broken', [broken(2)]);
     await screen.findByText('页面加载失败');
     expect(reloadPage).not.toHaveBeenCalled();
+    // It stands in for the layout: the page's one main landmark and one h1, the message an alert.
+    expect(screen.getByRole('main')).toContainElement(screen.getByRole('alert'));
+    expect(screen.getByRole('alert')).toHaveTextContent('请检查网络后重试');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('页面加载失败');
     await user.click(screen.getByRole('button', { name: '重新加载' }));
     expect(reloadPage).toHaveBeenCalledTimes(1);
     expect(sessionStorage.getItem(RELOAD_KEY)).toBeNull();
@@ -283,14 +317,17 @@ describe('tab bars (SPEC §2)', () => {
   it.each([
     ['/index', '/transferPage'],
     ['/indexNew', '/transferPage1'],
-  ])('sends a logged-out tap on %s to the login gateway with the exact URL through %s, saving the full path', async (home, transfer) => {
-    const { user } = renderScreen(`${home}?indexCode=ebt`);
-    await user.click(await screen.findByRole('button', { name: '我的' }));
-    expect(assignLocation).toHaveBeenCalledWith(
-      `/sso/login?redirect_url=${encodeURIComponent(`${window.location.origin}${transfer}`)}&source=h5portal&data=ebt`,
-    );
-    expect(useUserStore.getState().fullPath).toBe(`${home}?indexCode=ebt`);
-  });
+  ])(
+    'sends a logged-out tap on %s to the login gateway with the exact URL through %s, saving the full path',
+    async (home, transfer) => {
+      const { user } = renderScreen(`${home}?indexCode=ebt`);
+      await user.click(await screen.findByRole('button', { name: '我的' }));
+      expect(assignLocation).toHaveBeenCalledWith(
+        `/sso/login?redirect_url=${encodeURIComponent(`${window.location.origin}${transfer}`)}&source=h5portal&data=ebt`,
+      );
+      expect(useUserStore.getState().fullPath).toBe(`${home}?indexCode=ebt`);
+    },
+  );
 
   it('treats a session without a bound mobilePhone as logged out (SPEC §4)', async () => {
     const { user } = renderScreen('/index?indexCode=ebt', { user: '13800138000' });

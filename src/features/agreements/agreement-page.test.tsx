@@ -5,7 +5,7 @@ describe('legal documents', () => {
   it.each([
     ['/privacyPolicy', '隐私政策'],
     ['/portal/agreement/user/v2', '平台用户协议'],
-  ])('%s is the page’s main landmark, headed by the document’s title', async (path, title) => {
+  ])('%s sits in the layout’s main landmark, headed by the document’s title', async (path, title) => {
     renderScreen(path);
     // While the document loads, a hidden h1 of the same name stands in: wait for the text.
     await screen.findAllByRole('heading', { level: 2 });

@@ -1,8 +1,9 @@
 import { useLocation, useParams } from 'react-router-dom';
 import { getLegalDocuments } from '@/api/portal';
 import { PageState } from '@/components/page-state';
+import { RouteHeading } from '@/components/route-heading';
 import { useRequest } from '@/hooks/use-request';
-import { documentKey, documentTitle } from './document-key';
+import { documentKey } from './document-key';
 
 /**
  * The agreement and notice documents (SPEC §2): texts from /jsons/agreements.json, shown as
@@ -19,35 +20,33 @@ export default function AgreementPage() {
   const showsDoc = !loading && !error && Boolean(doc);
 
   return (
-    <div>
-      <article className="legal">
-        {!showsDoc && <h1 className="visually-hidden">{documentTitle(key)}</h1>}
-        <PageState loading={loading} error={error} onRetry={reload} empty={!doc}>
-          {doc && (
-            <>
-              <h1 className="legal__title">{doc.title}</h1>
-              <p className="legal__meta">
-                版本 {doc.version} · 更新日期 {doc.updated}
+    <article className="legal">
+      {!showsDoc && <RouteHeading />}
+      <PageState loading={loading} error={error} onRetry={reload} empty={!doc}>
+        {doc && (
+          <>
+            <h1 className="legal__title">{doc.title}</h1>
+            <p className="legal__meta">
+              版本 {doc.version} · 更新日期 {doc.updated}
+            </p>
+            {version && version !== doc.version && (
+              <p className="legal__note" role="note">
+                您查看的版本 {version} 已更新，以下为当前有效版本。
               </p>
-              {version && version !== doc.version && (
-                <p className="legal__note" role="note">
-                  您查看的版本 {version} 已更新，以下为当前有效版本。
-                </p>
-              )}
-              {doc.sections.map((section) => (
-                <section key={section.heading} className="legal__section">
-                  <h2 className="legal__heading">{section.heading}</h2>
-                  {section.paragraphs.map((paragraph, i) => (
-                    <p key={i} className="legal__paragraph">
-                      {paragraph}
-                    </p>
-                  ))}
-                </section>
-              ))}
-            </>
-          )}
-        </PageState>
-      </article>
-    </div>
+            )}
+            {doc.sections.map((section) => (
+              <section key={section.heading} className="legal__section">
+                <h2 className="legal__heading">{section.heading}</h2>
+                {section.paragraphs.map((paragraph, i) => (
+                  <p key={i} className="legal__paragraph">
+                    {paragraph}
+                  </p>
+                ))}
+              </section>
+            ))}
+          </>
+        )}
+      </PageState>
+    </article>
   );
 }

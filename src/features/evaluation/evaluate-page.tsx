@@ -11,6 +11,7 @@ import { invalidate } from '@/stores/freshness';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';
 import { StarRating } from './star-rating';
 import './evaluation.css';
+import { RouteHeading } from '@/components/route-heading';
 
 /** The fixed tags a customer can pick (DESIGN §4 "Evaluation": tags). */
 export const EVALUATION_TAGS = ['服务专业', '态度热情', '响应及时', '环境整洁', '流程便捷', '物有所值'] as const;
@@ -37,7 +38,7 @@ export default function EvaluatePage() {
   if (!loggedIn) {
     return (
       <div className="evaluate">
-        <h1 className="visually-hidden">服务评价</h1>
+        <RouteHeading />
         <EmptyView text="登录后评价您使用过的服务" onLogin={() => goToLogin()} />
       </div>
     );
@@ -45,7 +46,7 @@ export default function EvaluatePage() {
   if (!validId) {
     return (
       <div className="evaluate">
-        <h1 className="visually-hidden">服务评价</h1>
+        <RouteHeading />
         <EmptyView {...notFound} />
       </div>
     );
@@ -55,7 +56,7 @@ export default function EvaluatePage() {
   const showsRecord = !loading && !error && Boolean(current);
   return (
     <div className="evaluate">
-      {!showsRecord && <h1 className="visually-hidden">服务评价</h1>}
+      {!showsRecord && <RouteHeading />}
       <PageState loading={loading} error={error} onRetry={reload} empty={!current} emptyProps={notFound}>
         {current && <EvaluateBody key={current.id} consumption={current} onEvaluated={setData} onReload={reload} />}
       </PageState>

@@ -6,6 +6,7 @@ import { TabTitle } from '@/components/tab-title';
 import { unwrap, useRequest } from '@/hooks/use-request';
 import { useIndexCode } from '@/hooks/use-index-code';
 import './serv-more.css';
+import { RouteHeading } from '@/components/route-heading';
 
 /**
  * /index/servMore: more services (SPEC §2), the sections `portalIndex/getMore` returns for the
@@ -18,7 +19,7 @@ export default function ServMorePage() {
 
   return (
     <div className="serv-more">
-      <h1 className="visually-hidden">更多服务</h1>
+      <RouteHeading />
       <PageState loading={loading} error={error} onRetry={reload} empty={sections.length === 0}>
         {sections.map((section) => (
           <section key={section.code} className="serv-more__section" aria-label={section.title}>

@@ -16,6 +16,7 @@ import { selectIsLoggedIn, useUserStore } from '@/stores/user';
 import { NoticeItem } from './notice-item';
 import { NoticePopup } from './notice-popup';
 import './messages.css';
+import { RouteHeading } from '@/components/route-heading';
 
 /** Notices per page (issue 6). */
 export const NOTICE_PAGE_SIZE = 10;
@@ -29,7 +30,7 @@ export default function MessagePage() {
   if (!loggedIn) {
     return (
       <div className="messages">
-        <h1 className="visually-hidden">消息中心</h1>
+        <RouteHeading />
         <EmptyView text="登录后查看您的消息" onLogin={() => goToLogin({ indexCode })} />
       </div>
     );
@@ -104,7 +105,7 @@ function NoticeList() {
 
   return (
     <div className="messages">
-      <h1 className="visually-hidden">消息中心</h1>
+      <RouteHeading />
       <div className="messages__bar">
         <p className="messages__count" aria-live="polite">
           {shownUnread > 0 ? `${shownUnread}条未读` : '暂无未读消息'}

@@ -18,6 +18,7 @@ import { MineMenu } from './mine-menu';
 import { useMineSummary } from './use-mine-summary';
 import { useUnbind } from './use-unbind';
 import './mine.css';
+import { RouteHeading } from '@/components/route-heading';
 
 /** How many of the latest notices the new-theme centre previews. */
 const LATEST_NOTICES = 3;
@@ -50,7 +51,7 @@ export default function MineNewPage() {
   if (!loggedIn || !userInfo) {
     return (
       <div className="mine-new mine--guest">
-        <h1 className="visually-hidden">我的</h1>
+        <RouteHeading />
         <EmptyView text="登录后查看您的权益和服务" onLogin={() => goToLogin({ indexCode, transferPage: '/transferPage1' })} />
       </div>
     );
@@ -58,7 +59,7 @@ export default function MineNewPage() {
 
   return (
     <div className="mine-new theme-new">
-      <h1 className="visually-hidden">我的</h1>
+      <RouteHeading />
       <div className="mine-new__top">
         <section className="mine-new__card">
           <div className="mine-new__who">

@@ -11,6 +11,7 @@ import { MineMenu } from './mine-menu';
 import { useMineSummary } from './use-mine-summary';
 import { useUnbind } from './use-unbind';
 import './mine.css';
+import { RouteHeading } from '@/components/route-heading';
 
 /**
  * /mine: the personal centre (SPEC §2, DESIGN §4): avatar (tap to change), nickname, masked
@@ -33,7 +34,7 @@ export default function MinePage() {
   if (!loggedIn || !userInfo) {
     return (
       <div className="mine mine--guest">
-        <h1 className="visually-hidden">我的</h1>
+        <RouteHeading />
         <EmptyView text="登录后查看您的权益和服务" onLogin={() => goToLogin({ indexCode })} />
       </div>
     );
@@ -41,7 +42,7 @@ export default function MinePage() {
 
   return (
     <div className="mine">
-      <h1 className="visually-hidden">我的</h1>
+      <RouteHeading />
       <header className="mine__header">
         <AvatarPicker size={64} />
         <div className="mine__who">

@@ -15,6 +15,7 @@ import { AddressForm } from './address-form';
 import { AddressList } from './address-list';
 import { UserAvatar } from './user-avatar';
 import './my-info.css';
+import { RouteHeading } from '@/components/route-heading';
 
 const roleLabel = { customer: '客户', agent: '代理人' } as const;
 
@@ -28,7 +29,7 @@ export default function MyInfoPage() {
   if (!isLoggedIn) {
     return (
       <div className="my-info">
-        <h1 className="visually-hidden">个人信息</h1>
+        <RouteHeading />
         <EmptyView text="登录后查看和编辑个人信息" onLogin={() => goToLogin({ indexCode })} />
       </div>
     );
@@ -72,7 +73,7 @@ function MyInfo() {
 
   return (
     <div className="my-info">
-      <h1 className="visually-hidden">个人信息</h1>
+      <RouteHeading />
       <section className="my-info__card" aria-label="基本信息">
         <div className="my-info__row my-info__row--avatar">
           <span className="my-info__label">头像</span>

@@ -13,6 +13,7 @@ import { selectIsLoggedIn, useUserStore } from '@/stores/user';
 import { RightCard } from './right-card';
 import { RecordsList } from './records-list';
 import './rights.css';
+import { RouteHeading } from '@/components/route-heading';
 
 type Tab = RightStatus | 'records';
 
@@ -82,7 +83,7 @@ export default function RightsPage() {
   if (!loggedIn) {
     return (
       <div className="rights">
-        <h1 className="visually-hidden">我的权益</h1>
+        <RouteHeading />
         <EmptyView text="登录后查看您的健康权益" onLogin={() => goToLogin({ indexCode })} />
       </div>
     );
@@ -91,7 +92,7 @@ export default function RightsPage() {
   const shown = data?.rights.filter((r) => r.status === tab) ?? [];
   return (
     <div className="rights">
-      <h1 className="visually-hidden">我的权益</h1>
+      <RouteHeading />
       <div className="rights__tabs" role="tablist" aria-label="权益状态">
         {TABS.map((t) => (
           <button

@@ -14,7 +14,7 @@ export default function ServInformLookPage() {
 
   return (
     <div className="serv-inform serv-inform--look">
-      <ServiceState request={request} home="/index" indexCode={indexCode} title="服务说明">
+      <ServiceState request={request} home="/index" indexCode={indexCode}>
         {(service) => (
           <>
             <ServiceHero service={service} />

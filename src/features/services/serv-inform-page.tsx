@@ -21,7 +21,7 @@ export default function ServInformPage() {
 
   return (
     <div className={`serv-inform${isNew ? ' theme-new' : ''}`}>
-      <ServiceState request={request} home={home} indexCode={indexCode} title="服务详情">
+      <ServiceState request={request} home={home} indexCode={indexCode}>
         {(service) => (
           <>
             <ServiceHero service={service} />

@@ -10,6 +10,7 @@ import { ServiceIcon } from '@/components/service-icon';
 import { useRequest } from '@/hooks/use-request';
 import { useIndexCode } from '@/hooks/use-index-code';
 import './services.css';
+import { RouteHeading } from '@/components/route-heading';
 
 /**
  * /servList: every service of serviceCatalog.json by category (a side bar), with a search by
@@ -32,7 +33,7 @@ export default function ServListPage() {
 
   return (
     <div className="serv-list">
-      <h1 className="visually-hidden">服务列表</h1>
+      <RouteHeading />
       <div className="serv-list__search">
         {/* A native search field, not antd-mobile's SearchBar: its <input> is a line of text tall
             inside the grey box, and only the <input> takes a tap; this one is the whole box. */}

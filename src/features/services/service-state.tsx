@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { CatalogService } from '@contract/types';
 import { PageState } from '@/components/page-state';
+import { RouteHeading } from '@/components/route-heading';
 import type { useCatalogService } from './use-catalog-service';
 import { ServiceSkeleton } from './service-skeleton';
 
@@ -10,20 +11,18 @@ type CatalogServiceRequest = ReturnType<typeof useCatalogService>;
 /**
  * The states a service page shares: its skeleton while the catalog loads, the error with a
  * retry, and "not found" (a missing or unknown `?code=`) with a way back to `home`.
- * The service's name (ServiceHero) is the page's h1; until it shows, `title` (the route's,
- * DESIGN §7) is, visually hidden: one h1 in every state (axe page-has-heading-one).
+ * The service's name (ServiceHero) is the page's h1; until it shows, the route's title is
+ * (`RouteHeading`): one h1 in every state (axe page-has-heading-one).
  */
 export function ServiceState({
   request,
   home,
   indexCode,
-  title,
   children,
 }: {
   request: CatalogServiceRequest;
   home: string;
   indexCode: string;
-  title: string;
   children: (service: CatalogService) => ReactNode;
 }) {
   const navigate = useNavigate();
@@ -31,7 +30,7 @@ export function ServiceState({
   const showsService = !loading && !error && Boolean(service);
   return (
     <>
-      {!showsService && <h1 className="visually-hidden">{title}</h1>}
+      {!showsService && <RouteHeading />}
       <PageState
         loading={loading}
         error={error}

@@ -8,6 +8,7 @@ import { SERVICE_PHONE } from '@/config/constants';
 import { ShareQrCode } from './share-qr-code';
 import { SHARE_ID_PATTERN, shareQuery } from './share-ids';
 import './share.css';
+import { RouteHeading } from '@/components/route-heading';
 
 /** The URL an agent's code encodes (DESIGN §4): `${origin}/share?promoterId=…&agentId=…` (/share1 for the new theme). */
 export function shareUrl(sharePath: '/share' | '/share1', ids: { promoterId: string; agentId: string }): string {
@@ -34,7 +35,7 @@ export default function MySharePage() {
   if (!loggedIn || !userInfo) {
     return (
       <div className={className}>
-        <h1 className="visually-hidden">我的推广码</h1>
+        <RouteHeading />
         <EmptyView
           text="登录后查看您的推广码"
           onLogin={() => goToLogin({ indexCode, transferPage: isNew ? '/transferPage1' : '/transferPage' })}
@@ -46,7 +47,7 @@ export default function MySharePage() {
   if ((role || userInfo.role) !== 'agent') {
     return (
       <div className={className}>
-        <h1 className="visually-hidden">我的推广码</h1>
+        <RouteHeading />
         <EmptyView text="推广码仅对代理人开放。您当前是客户账号，可在“我的权益”中查看和使用您的健康服务。" action={{ label: '返回我的', onClick: backToMine }} />
       </div>
     );
@@ -55,7 +56,7 @@ export default function MySharePage() {
   if (!SHARE_ID_PATTERN.test(promoterId) || !SHARE_ID_PATTERN.test(agentId)) {
     return (
       <div className={className}>
-        <h1 className="visually-hidden">我的推广码</h1>
+        <RouteHeading />
         <EmptyView text={`您的代理人信息不完整，暂时无法生成推广码，请联系客服 ${SERVICE_PHONE}`} action={{ label: '返回我的', onClick: backToMine }} />
       </div>
     );
@@ -65,7 +66,7 @@ export default function MySharePage() {
 
   return (
     <div className={className}>
-      <h1 className="visually-hidden">我的推广码</h1>
+      <RouteHeading />
       <section className="my-share__card">
         <p className="my-share__name">{userInfo.nickname}</p>
         <p className="my-share__meta">

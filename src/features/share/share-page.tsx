@@ -4,6 +4,7 @@ import { track } from '@/lib/track';
 import { ShareArt } from './share-art';
 import { readShareIds, shareQuery } from './share-ids';
 import './share.css';
+import { RouteHeading } from '@/components/route-heading';
 
 const offers = [
   { title: '在线问诊', text: '三甲医院医生 24 小时在线，图文、电话随时问' },
@@ -28,7 +29,7 @@ export default function SharePage() {
   if (!ids) {
     return (
       <div className={`share${isNew ? ' theme-new' : ''}`}>
-        <h1 className="visually-hidden">分享</h1>
+        <RouteHeading />
         <EmptyView
           text="分享链接无效：缺少推荐人信息或链接已损坏，请向推荐您的代理人重新获取二维码"
           action={{ label: '去首页看看', onClick: () => navigate(isNew ? '/indexNew' : '/index') }}

@@ -13,6 +13,7 @@ import { ExpireCountdown } from './expire-countdown';
 import { groupDigits } from './group-digits';
 import { useWriteOffStatus } from './use-write-off-status';
 import './write-off.css';
+import { RouteHeading } from '@/components/route-heading';
 
 
 function CodeCard({ consumption }: { consumption: Consumption }) {
@@ -107,7 +108,7 @@ export default function ServWriteOffPage() {
   if (!loggedIn) {
     return (
       <div className="write-off">
-        <h1 className="visually-hidden">服务核销</h1>
+        <RouteHeading />
         <EmptyView text="登录后才能使用服务权益" onLogin={() => goToLogin()} />
       </div>
     );
@@ -116,7 +117,7 @@ export default function ServWriteOffPage() {
   if (!validId) {
     return (
       <div className="write-off">
-        <h1 className="visually-hidden">服务核销</h1>
+        <RouteHeading />
         <EmptyView text="没有找到要使用的权益" action={toRights} />
       </div>
     );
@@ -125,7 +126,7 @@ export default function ServWriteOffPage() {
   // also toasted, with the way to /rights.
   return (
     <div className="write-off">
-      <h1 className="visually-hidden">服务核销</h1>
+      <RouteHeading />
       <PageState
         loading={loading}
         error={error}
