@@ -7,16 +7,16 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from './db/index';
 import { guardedBatch, GuardRefused, type BatchRow } from './guard';
 
-type Statement = { nonces: string[]; finish: () => void };
+type Statement = { nonces: string[]; finish: () => void; fail: (error: Error) => void };
 
 function fakeDb() {
   const statements: Statement[] = [];
   const db = {
     query: (_sql: string, params: unknown[] = []) => {
       const nonces = params[0] as string[];
-      return new Promise<BatchRow[]>((resolve) => {
+      return new Promise<BatchRow[]>((resolve, reject) => {
         const rows = nonces.map((_, k) => ({ i: k + 1, fresh: true, user_id: 'u1' }));
-        statements.push({ nonces, finish: () => resolve(rows) });
+        statements.push({ nonces, finish: () => resolve(rows), fail: reject });
       });
     },
   } as unknown as Db;
@@ -73,5 +73,44 @@ describe('guardedBatch: one statement in flight (decision 0019)', () => {
     await vi.waitFor(() => expect(statements).toHaveLength(2));
     statements[1].finish();
     await expect(Promise.all([first, waiting])).resolves.toHaveLength(2);
+  });
+
+  it('lets the next statement go as soon as one fails, and fails every request of that one', async () => {
+    const { db, statements } = fakeDb();
+    const batch = guardedBatch<number, BatchRow>(db, { name: 't', sql: '', params: () => [], stallMs: 60_000 });
+    const failing = [batch(request('nonce-aaa'), 1), batch(request('nonce-bbb'), 2)];
+    await nextTurn();
+    const next = batch(request('nonce-ccc'), 3);
+    statements[0].fail(new Error('connection lost'));
+    for (const p of failing) await expect(p).rejects.toThrow('connection lost');
+    await vi.waitFor(() => expect(statements).toHaveLength(2));
+    statements[1].finish();
+    await expect(next).resolves.toHaveLength(1);
+  });
+
+  it('answers with an error, not never, when the database throws before its statement starts', async () => {
+    const db = {
+      query: () => {
+        throw new Error('pool is closed');
+      },
+    } as unknown as Db;
+    const batch = guardedBatch<number, BatchRow>(db, { name: 't', sql: '', params: () => [], stallMs: 60_000 });
+    await expect(batch(request('nonce-aaa'), 1)).rejects.toThrow('pool is closed');
+    await expect(batch(request('nonce-bbb'), 2)).rejects.toThrow('pool is closed');
+  });
+
+  it('leaves a nonce to PostgreSQL once its statement has gone', async () => {
+    const { db, statements } = fakeDb();
+    const batch = guardedBatch<number, BatchRow>(db, { name: 't', sql: '', params: () => [], stallMs: 60_000 });
+    const first = batch(request('nonce-aaa'), 1);
+    await nextTurn();
+    // In flight, not queued: the nonces table decides (the second insert meets the first row).
+    const again = batch(request('nonce-aaa'), 2);
+    statements[0].finish();
+    await first;
+    await vi.waitFor(() => expect(statements).toHaveLength(2));
+    expect(statements[1].nonces).toEqual(['nonce-aaa']);
+    statements[1].finish();
+    await again;
   });
 });

@@ -197,8 +197,8 @@ export function guardedBatch<P, T extends BatchRow>(
   const queued: Waiting<P, T>[][] = [];
   /** The nonces of the queued batches: a second use while the first still waits is a replay. */
   const queuedNonces = new Set<string>();
-  /** Statements in flight that have not stalled yet. */
-  let running = 0;
+  /** Whether a statement is in flight and has not stalled yet: it holds the next one back. */
+  let held = false;
   let flushDue = false;
 
   const run = async (batch: Waiting<P, T>[]) => {
@@ -223,12 +223,12 @@ export function guardedBatch<P, T extends BatchRow>(
   };
 
   const send = (batch: Waiting<P, T>[]) => {
-    running++;
+    held = true;
     let holding = true;
     const release = () => {
       if (!holding) return;
       holding = false;
-      running--;
+      held = false;
       scheduleFlush();
     };
     const stall = setTimeout(release, stallMs);
@@ -240,7 +240,7 @@ export function guardedBatch<P, T extends BatchRow>(
 
   const flush = () => {
     flushDue = false;
-    if (running > 0 || !queued.length) return;
+    if (held || !queued.length) return;
     const batch = queued.shift()!;
     for (const w of batch) queuedNonces.delete(w.pending.nonce);
     send(batch);
@@ -248,7 +248,7 @@ export function guardedBatch<P, T extends BatchRow>(
 
   // At the end of the turn: the requests of this turn join the batch before it goes.
   function scheduleFlush() {
-    if (flushDue || running > 0 || !queued.length) return;
+    if (flushDue || held || !queued.length) return;
     flushDue = true;
     setImmediate(flush);
   }
