@@ -206,7 +206,8 @@ async function loadFigures(baseUrl: string) {
   // a short run of the bare route before the list shows whether the host changed meanwhile.
   const bare = await bareHello();
   try {
-    const before = await drive(bare.url, 1, 4);
+    // The same 3 s warm-up as the run after, so a fresh process's JIT does not read as drift.
+    const before = await drive(bare.url, 3, 4);
     const list = await drive(listUrl, 3, 10, token);
     const hello = await drive(bare.url, 3, 10);
 

@@ -13,6 +13,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
+import { CLIENT_TYPE, CLIENT_VERSION, Header } from '../contract/endpoints';
 
 /**
  * Random hex drawn from the CSPRNG for 1,024 nonces at a time: one `randomBytes` call per
@@ -30,15 +31,18 @@ function freshNonce(): string {
   return noncePool.slice(noncePoolAt - 32, noncePoolAt);
 }
 
+/** The SPEC §7 headers that stay the same from request to request. */
+function fixedHeaders(token?: string): Record<string, string> {
+  return {
+    [Header.clientType]: CLIENT_TYPE,
+    [Header.clientVersion]: CLIENT_VERSION,
+    ...(token ? { [Header.authorization]: `Bearer ${token}` } : {}),
+  };
+}
+
 /** The SPEC §7 headers with a fresh nonce and timestamp (and the bearer token when given). */
 export function signedHeaders(token?: string): Record<string, string> {
-  return {
-    nonce: freshNonce(),
-    timestamp: String(Date.now()),
-    clientType: 'H5',
-    clientVersion: '2.2.1',
-    ...(token ? { Authorization: `Bearer ${token}` } : {}),
-  };
+  return { [Header.nonce]: freshNonce(), [Header.timestamp]: String(Date.now()), ...fixedHeaders(token) };
 }
 
 /**
@@ -47,9 +51,10 @@ export function signedHeaders(token?: string): Record<string, string> {
  */
 export function signedRequest(url: string, token?: string): () => Buffer {
   const { host, pathname, search } = new URL(url);
-  const head = `GET ${pathname}${search} HTTP/1.1\r\nHost: ${host}\r\nConnection: keep-alive\r\nnonce: `;
-  const tail = `\r\nclientType: H5\r\nclientVersion: 2.2.1\r\n${token ? `Authorization: Bearer ${token}\r\n` : ''}\r\n`;
-  return () => Buffer.from(`${head}${freshNonce()}\r\ntimestamp: ${Date.now()}${tail}`, 'latin1');
+  const fixed = Object.entries(fixedHeaders(token)).map(([name, value]) => `${name}: ${value}\r\n`);
+  const head = `GET ${pathname}${search} HTTP/1.1\r\nHost: ${host}\r\nConnection: keep-alive\r\n${fixed.join('')}${Header.nonce}: `;
+  const middle = `\r\n${Header.timestamp}: `;
+  return () => Buffer.from(`${head}${freshNonce()}${middle}${Date.now()}\r\n\r\n`, 'latin1');
 }
 
 /**
