@@ -45,6 +45,10 @@ afterAll(async () => {
   // A toast a failed request asked for at the end of the last test, or the overlays' preload,
   // may still be loading its code: let it finish while the environment is there.
   await overlaysSettled();
+  // React runs a commit's passive effects in a scheduler task of their own (a setImmediate in
+  // Node): one still due after the last test ran once jsdom had gone (window is not defined).
+  // Two timer turns let it, and any task it queues, run first.
+  for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setTimeout(resolve, 0));
   server.close();
 });
 
