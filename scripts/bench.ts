@@ -202,28 +202,15 @@ async function loadFigures(baseUrl: string) {
 
   // The generator, the gateway and the bare route are three processes: none shares an event
   // loop with another (the bare route once shared the generator's, which understated it).
-  // The shared machine's speed drifts within minutes (docs/performance.md), and p99 with it:
-  // a short run of the bare route before the list shows whether the host changed meanwhile.
+  const list = await drive(listUrl, 3, 10, token);
   const bare = await bareHello();
-  try {
-    // The same 3 s warm-up as the run after, so a fresh process's JIT does not read as drift.
-    const before = await drive(bare.url, 3, 4);
-    const list = await drive(listUrl, 3, 10, token);
-    const hello = await drive(bare.url, 3, 10);
+  const hello = await drive(bare.url, 3, 10).finally(bare.stop);
 
-    const line = (name: string, r: DriveResult) =>
-      `  ${name.padEnd(46)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  errors ${r.errors}`;
-    console.log(line(`GET ${endpoints.noticeList} (authenticated)`, list));
-    console.log(line('bare Fastify GET /hello', hello));
-    console.log(`  ratio ${(list.rps / hello.rps).toFixed(3)} (target ≥ 0.075 on PostgreSQL; ≥ 4000 req/s, p99 ≤ 20 ms)`);
-    const drift = hello.rps / before.rps - 1;
-    console.log(
-      `  host check: the bare route made ${before.rps.toFixed(0)} req/s in 4 s just before the list, ${hello.rps.toFixed(0)} after` +
-        (Math.abs(drift) > 0.15 ? ` (${(drift * 100).toFixed(0)} %: the host's speed changed during the run)` : ''),
-    );
-  } finally {
-    bare.stop();
-  }
+  const line = (name: string, r: DriveResult) =>
+    `  ${name.padEnd(46)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  errors ${r.errors}`;
+  console.log(line(`GET ${endpoints.noticeList} (authenticated)`, list));
+  console.log(line('bare Fastify GET /hello', hello));
+  console.log(`  ratio ${(list.rps / hello.rps).toFixed(3)} (target ≥ 0.075 on PostgreSQL; ≥ 4000 req/s, p99 ≤ 20 ms)`);
 }
 
 async function main() {
