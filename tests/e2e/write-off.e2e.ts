@@ -17,7 +17,7 @@ describe('a customer uses a right and evaluates the service', () => {
     await page.getByRole('tab', { name: /可使用/ }).waitFor();
     await settle(page);
     await snap(page, 'flow_rights');
-    await page.getByRole('link', { name: /^就医绿通，可使用/ }).click();
+    await page.getByRole('link', { name: '就医绿通' }).click();
 
     await page.waitForURL((url) => url.pathname === '/servInform' && url.searchParams.get('code') === 'green_channel');
     expect(await page.title()).toBe('服务详情 - 健康服务平台');

@@ -10,32 +10,39 @@ export interface RightCardProps {
 
 /**
  * One right on /rights: name, product line, masked policy, remaining times, validity.
- * The link's name is the short 名称，状态，次数; a link's aria-label is all a screen reader
- * says of it, so the rest of the card (product line, validity, policy) is its description.
+ * The whole card takes the tap, but only the name is the link's text (a "stretched link": its
+ * ::after covers the card), so the link is named by what it shows (WCAG 2.5.3, label in name)
+ * and the rest of the card is its description, in the order the eye reads it.
  */
 export function RightCard({ right, indexCode }: RightCardProps) {
   const id = useId();
+  const facts = ['line', 'status', 'times', 'validity', 'policy'].map((fact) => `${id}-${fact}`).join(' ');
   return (
-    <Link
-      to={`/servInform?code=${encodeURIComponent(right.serviceCode)}&indexCode=${encodeURIComponent(indexCode)}`}
-      className={`right-card right-card--${right.status}`}
-      aria-label={`${right.name}，${RIGHT_STATUS_LABEL[right.status]}，${remainingText(right)}`}
-      aria-describedby={`${id}-line ${id}-validity ${id}-policy`}
-    >
+    <div className={`right-card right-card--${right.status}`}>
       <div className="right-card__head">
-        <span className="right-card__name">{right.name}</span>
+        <Link
+          to={`/servInform?code=${encodeURIComponent(right.serviceCode)}&indexCode=${encodeURIComponent(indexCode)}`}
+          className="right-card__name"
+          aria-describedby={facts}
+        >
+          {right.name}
+        </Link>
         <span className="right-card__line" id={`${id}-line`}>
           {PRODUCT_LINE_LABEL[right.productLine]}
         </span>
-        <span className="right-card__status">{RIGHT_STATUS_LABEL[right.status]}</span>
+        <span className="right-card__status" id={`${id}-status`}>
+          {RIGHT_STATUS_LABEL[right.status]}
+        </span>
       </div>
-      <p className="right-card__times">{remainingText(right)}</p>
+      <p className="right-card__times" id={`${id}-times`}>
+        {remainingText(right)}
+      </p>
       <p className="right-card__meta" id={`${id}-validity`}>
         有效期 {validityText(right)}
       </p>
       <p className="right-card__meta" id={`${id}-policy`}>
         保单号 {right.policyNo}
       </p>
-    </Link>
+    </div>
   );
 }

@@ -62,7 +62,7 @@ describe('/servInform', () => {
     await user.click(within(region).getByRole('button', { name: '查看我的权益' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/rights'));
     expect(await screen.findByRole('tab', { name: /可使用/ })).toBeInTheDocument();
-    await screen.findAllByRole('link', { name: /可使用/ });
+    await screen.findAllByRole('link', { description: /可使用/ });
   });
 
   it('shows an empty view with a way home for an unknown code', async () => {
