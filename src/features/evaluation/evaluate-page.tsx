@@ -5,13 +5,13 @@ import { EVALUATION_CONTENT_MAX, Messages } from '@contract/validation';
 import { evaluate, getConsumption } from '@/api/consumptions';
 import { EmptyView } from '@/components/empty-view';
 import { PageState } from '@/components/page-state';
+import { RouteHeading } from '@/components/route-heading';
 import { unwrap, useRequest } from '@/hooks/use-request';
 import { goToLogin } from '@/lib/login-redirect';
 import { invalidate } from '@/stores/freshness';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';
 import { StarRating } from './star-rating';
 import './evaluation.css';
-import { RouteHeading } from '@/components/route-heading';
 
 /** The fixed tags a customer can pick (DESIGN §4 "Evaluation": tags). */
 export const EVALUATION_TAGS = ['服务专业', '态度热情', '响应及时', '环境整洁', '流程便捷', '物有所值'] as const;

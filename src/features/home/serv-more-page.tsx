@@ -1,12 +1,12 @@
 import { Link } from 'react-router-dom';
 import { getMore } from '@/api/portal';
 import { PageState } from '@/components/page-state';
+import { RouteHeading } from '@/components/route-heading';
 import { ServiceIcon } from '@/components/service-icon';
 import { TabTitle } from '@/components/tab-title';
 import { unwrap, useRequest } from '@/hooks/use-request';
 import { useIndexCode } from '@/hooks/use-index-code';
 import './serv-more.css';
-import { RouteHeading } from '@/components/route-heading';
 
 /**
  * /index/servMore: more services (SPEC §2), the sections `portalIndex/getMore` returns for the

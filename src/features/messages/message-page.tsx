@@ -6,6 +6,7 @@ import type { Notice } from '@contract/types';
 import { getNotices, readAllNotices, readNotice } from '@/api/notices';
 import { EmptyView } from '@/components/empty-view';
 import { PageState } from '@/components/page-state';
+import { RouteHeading } from '@/components/route-heading';
 import { Skeleton } from '@/components/skeleton';
 import { useIndexCode } from '@/hooks/use-index-code';
 import { useInfiniteList } from '@/hooks/use-infinite-list';
@@ -16,7 +17,6 @@ import { selectIsLoggedIn, useUserStore } from '@/stores/user';
 import { NoticeItem } from './notice-item';
 import { NoticePopup } from './notice-popup';
 import './messages.css';
-import { RouteHeading } from '@/components/route-heading';
 
 /** Notices per page (issue 6). */
 export const NOTICE_PAGE_SIZE = 10;

@@ -5,6 +5,7 @@ import type { Notice } from '@contract/types';
 import { getNotices } from '@/api/notices';
 import { EmptyView } from '@/components/empty-view';
 import { PageState } from '@/components/page-state';
+import { RouteHeading } from '@/components/route-heading';
 import { Skeleton } from '@/components/skeleton';
 import { TabTitle } from '@/components/tab-title';
 import { unwrap, useRequest } from '@/hooks/use-request';
@@ -18,7 +19,6 @@ import { MineMenu } from './mine-menu';
 import { useMineSummary } from './use-mine-summary';
 import { useUnbind } from './use-unbind';
 import './mine.css';
-import { RouteHeading } from '@/components/route-heading';
 
 /** How many of the latest notices the new-theme centre previews. */
 const LATEST_NOTICES = 3;

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { maskPhone } from '@contract/validation';
 import { EmptyView } from '@/components/empty-view';
+import { RouteHeading } from '@/components/route-heading';
 import { goToLogin } from '@/lib/login-redirect';
 import { refreshUnread, useUnreadStore } from '@/stores/unread';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';
@@ -11,7 +12,6 @@ import { MineMenu } from './mine-menu';
 import { useMineSummary } from './use-mine-summary';
 import { useUnbind } from './use-unbind';
 import './mine.css';
-import { RouteHeading } from '@/components/route-heading';
 
 /**
  * /mine: the personal centre (SPEC §2, DESIGN §4): avatar (tap to change), nickname, masked

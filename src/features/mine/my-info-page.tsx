@@ -5,6 +5,7 @@ import { ADDRESS_MAX_COUNT, maskPhone } from '@contract/validation';
 import { deleteAddress, getAddresses, updateInfo } from '@/api/user';
 import { EmptyView } from '@/components/empty-view';
 import { PageState } from '@/components/page-state';
+import { RouteHeading } from '@/components/route-heading';
 import { useIndexCode } from '@/hooks/use-index-code';
 import { unwrap, useRequest } from '@/hooks/use-request';
 import { confirm } from '@/lib/dialog';
@@ -15,7 +16,6 @@ import { AddressForm } from './address-form';
 import { AddressList } from './address-list';
 import { UserAvatar } from './user-avatar';
 import './my-info.css';
-import { RouteHeading } from '@/components/route-heading';
 
 const roleLabel = { customer: '客户', agent: '代理人' } as const;
 

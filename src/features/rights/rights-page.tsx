@@ -5,6 +5,7 @@ import { getStaticJson } from '@/api/client';
 import { getRights } from '@/api/rights';
 import { EmptyView } from '@/components/empty-view';
 import { PageState } from '@/components/page-state';
+import { RouteHeading } from '@/components/route-heading';
 import { DEFAULT_INDEX_CODE } from '@/config/constants';
 import { unwrap, useRequest } from '@/hooks/use-request';
 import { goToLogin } from '@/lib/login-redirect';
@@ -13,7 +14,6 @@ import { selectIsLoggedIn, useUserStore } from '@/stores/user';
 import { RightCard } from './right-card';
 import { RecordsList } from './records-list';
 import './rights.css';
-import { RouteHeading } from '@/components/route-heading';
 
 type Tab = RightStatus | 'records';
 

@@ -6,11 +6,11 @@ import type { ServiceCatalog } from '@contract/types';
 import { getStaticJson } from '@/api/client';
 import { EmptyView } from '@/components/empty-view';
 import { PageState } from '@/components/page-state';
+import { RouteHeading } from '@/components/route-heading';
 import { ServiceIcon } from '@/components/service-icon';
 import { useRequest } from '@/hooks/use-request';
 import { useIndexCode } from '@/hooks/use-index-code';
 import './services.css';
-import { RouteHeading } from '@/components/route-heading';
 
 /**
  * /servList: every service of serviceCatalog.json by category (a side bar), with a search by

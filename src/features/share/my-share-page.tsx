@@ -1,6 +1,7 @@
 import { useLocation, useNavigate } from 'react-router-dom';
 import { maskPhone } from '@contract/validation';
 import { EmptyView } from '@/components/empty-view';
+import { RouteHeading } from '@/components/route-heading';
 import { useIndexCode } from '@/hooks/use-index-code';
 import { goToLogin } from '@/lib/login-redirect';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';
@@ -8,7 +9,6 @@ import { SERVICE_PHONE } from '@/config/constants';
 import { ShareQrCode } from './share-qr-code';
 import { SHARE_ID_PATTERN, shareQuery } from './share-ids';
 import './share.css';
-import { RouteHeading } from '@/components/route-heading';
 
 /** The URL an agent's code encodes (DESIGN §4): `${origin}/share?promoterId=…&agentId=…` (/share1 for the new theme). */
 export function shareUrl(sharePath: '/share' | '/share1', ids: { promoterId: string; agentId: string }): string {

@@ -1,10 +1,10 @@
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { EmptyView } from '@/components/empty-view';
+import { RouteHeading } from '@/components/route-heading';
 import { track } from '@/lib/track';
 import { ShareArt } from './share-art';
 import { readShareIds, shareQuery } from './share-ids';
 import './share.css';
-import { RouteHeading } from '@/components/route-heading';
 
 const offers = [
   { title: '在线问诊', text: '三甲医院医生 24 小时在线，图文、电话随时问' },

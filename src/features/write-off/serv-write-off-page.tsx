@@ -5,6 +5,7 @@ import type { Consumption } from '@contract/types';
 import { startWriteOff } from '@/api/consumptions';
 import { EmptyView } from '@/components/empty-view';
 import { PageState } from '@/components/page-state';
+import { RouteHeading } from '@/components/route-heading';
 import { unwrap, useRequest } from '@/hooks/use-request';
 import { goToLogin } from '@/lib/login-redirect';
 import { invalidate } from '@/stores/freshness';
@@ -13,7 +14,6 @@ import { ExpireCountdown } from './expire-countdown';
 import { groupDigits } from './group-digits';
 import { useWriteOffStatus } from './use-write-off-status';
 import './write-off.css';
-import { RouteHeading } from '@/components/route-heading';
 
 
 function CodeCard({ consumption }: { consumption: Consumption }) {
