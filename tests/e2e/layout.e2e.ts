@@ -52,7 +52,8 @@ const TOUCH_TARGET = 44;
  * visible button, link, tab and form field. A hidden kept-alive screen and a closed antd-mobile
  * popup are `display: none`, so they do not count. A checkbox or radio is hit anywhere on its
  * label, so the label is measured; a text field only needs the height. A link inside a sentence
- * counts too: its padded inline box is what a finger hits.
+ * counts too: its padded inline box is what a finger hits. A stretched link (its ::after laid
+ * over its positioned ancestor, as on the /rights cards) is hit anywhere on that ancestor.
  */
 function smallTouchTargets(page: Page): Promise<string[]> {
   return page.evaluate((minimum) => {
@@ -63,7 +64,13 @@ function smallTouchTargets(page: Page): Promise<string[]> {
     for (const control of controls) {
       if (!control.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
       const toggle = control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio');
-      const target = (toggle && control.labels?.[0]) || control;
+      const after = getComputedStyle(control, '::after');
+      const stretched =
+        control instanceof HTMLAnchorElement &&
+        after.position === 'absolute' &&
+        [after.top, after.right, after.bottom, after.left].every((edge) => edge === '0px') &&
+        control.offsetParent;
+      const target = (toggle && control.labels?.[0]) || stretched || control;
       const box = target.getBoundingClientRect();
       if (box.width === 0 || box.height === 0) continue;
       const textField = control.matches(
