@@ -67,5 +67,7 @@ export const BizDesc = {
   smsCodeExpired: '验证码已失效，请重新获取',
   smsTooManyAttempts: '验证码错误次数过多，请重新获取',
   redirectNotAllowed: '回跳地址不在允许范围内',
+  ssoCrossSite: '请在本登录页提交，其他网站发起的登录已被拒绝',
+  ssoAgreementRequired: '请先阅读并同意《平台用户协议》和《隐私政策》',
   adminKeyInvalid: '管理密钥不正确',
 } as const;

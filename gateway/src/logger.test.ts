@@ -58,8 +58,8 @@ describe('logs', () => {
       const login = await app.inject({
         method: 'POST',
         url: endpoints.ssoLogin,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({ phone: '13812345678', code: sms.obj.demoCode, redirect_url: 'http://localhost:8080/transferPage', data: 'index' }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost' },
+        payload: new URLSearchParams({ phone: '13812345678', code: sms.obj.demoCode, redirect_url: 'http://localhost:8080/transferPage', data: 'index', agree: '1' }).toString(),
       });
       const ticket = new URL(String(login.headers.location)).searchParams.get('ticket')!;
       const ck = await app.inject({ method: 'GET', url: `${endpoints.loginCk}?ticket=${ticket}&source=h5portal`, headers: signed() });

@@ -27,8 +27,8 @@ describe('security review', () => {
     return gw.app.inject({
       method: 'POST',
       url: endpoints.ssoLogin,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ phone, code, redirect_url: REDIRECT, source: 'h5portal', data: 'index', ...fields }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost' },
+      payload: new URLSearchParams({ phone, code, redirect_url: REDIRECT, source: 'h5portal', data: 'index', agree: '1', ...fields }).toString(),
     });
   }
 

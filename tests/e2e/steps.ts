@@ -49,7 +49,8 @@ export async function loginTicket(phone: string, { redirectPath = '/transferPage
   const form = new URLSearchParams({ phone, code, redirect_url: `${base}${redirectPath}`, source: 'h5portal', data, agree: '1' });
   const response = await fetch(`${base}/sso/login`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    // As the SSO page's own form would (the SSO refuses a post from another origin).
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: new URL(base).origin },
     body: form.toString(),
     redirect: 'manual',
   });

@@ -7,13 +7,13 @@ import { createTestGateway, testConfig, type TestGateway } from '../test-helpers
 
 const REDIRECT = 'http://localhost:5173/transferPage';
 
-/** Form-urlencoded POST /sso/login. */
-function postLogin(gw: TestGateway, fields: Record<string, string>) {
+/** Form-urlencoded POST /sso/login, as the SSO page sends it (its own origin, agreement ticked). */
+function postLogin(gw: TestGateway, fields: Record<string, string>, headers: Record<string, string> = { origin: 'http://localhost' }) {
   return gw.app.inject({
     method: 'POST',
     url: endpoints.ssoLogin,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ redirect_url: REDIRECT, source: 'h5portal', data: 'index', ...fields }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    payload: new URLSearchParams({ redirect_url: REDIRECT, source: 'h5portal', data: 'index', agree: '1', ...fields }).toString(),
   });
 }
 
@@ -53,6 +53,7 @@ describe('SSO page and login', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("form-action 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('same-origin');
     for (const asset of ['/sso/sso.js', '/sso/sso.css', '/sso/wx-avatar.svg']) {
@@ -88,6 +89,33 @@ describe('SSO page and login', () => {
     expect(row.code_hash).not.toContain(sms.obj!.demoCode);
     expect(await sendSms(gw, '010-12345678')).toMatchObject({ code: Code.businessError, desc: Messages.mobileInvalid });
     expect(await sendSms(gw, '')).toMatchObject({ code: Code.businessError, desc: Messages.mobileInvalid });
+  });
+
+  it('refuses a login posted from another site or without the agreement, keeping the code', async () => {
+    const phone = '13533335555';
+    const sms = await sendSms(gw, phone);
+    const code = sms.obj!.demoCode!;
+    const foreign: Record<string, string>[] = [{ origin: 'http://evil.example' }, { referer: 'http://evil.example/x' }, { origin: 'null' }, {}];
+    for (const headers of foreign) {
+      const res = await postLogin(gw, { phone, code }, headers);
+      expect(res.statusCode).toBe(403);
+      expect(res.body).toContain(BizDesc.ssoCrossSite);
+      expect(res.headers.location).toBeUndefined();
+    }
+    const unticked = await postLogin(gw, { phone, code, agree: '' });
+    expect(unticked.statusCode).toBe(200);
+    expect(unticked.body).toContain(BizDesc.ssoAgreementRequired);
+    const [row] = await gw.db.query<{ used: boolean; attempts: number }>(
+      'select used_at is not null as used, attempts from sms_codes where phone = $1 order by id desc limit 1',
+      [phone],
+    );
+    expect(row).toEqual({ used: false, attempts: 0 });
+    const [tickets] = await gw.db.query<{ n: number }>('select count(*)::int as n from login_tickets where phone = $1', [phone]);
+    expect(tickets.n).toBe(0);
+    // The page's own Referer (no Origin) and then the same code still log in.
+    const ok = await postLogin(gw, { phone, code }, { referer: 'http://localhost/sso/login?x=1' });
+    expect(ok.statusCode).toBe(302);
+    expect(new URL(String(ok.headers.location)).searchParams.get('ticket')).toBeTruthy();
   });
 
   it('sends a code only for a JSON request, never for a form another site can post', async () => {

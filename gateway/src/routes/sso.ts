@@ -4,7 +4,7 @@
  * POST /sso/login. It redirects only to allowed origins, never elsewhere.
  */
 import { createHash, randomInt } from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BizDesc } from '../../../contract/codes';
 import { AGREEMENT_VERSIONS } from '../../../contract/demo-data';
 import { endpoints } from '../../../contract/endpoints';
@@ -28,6 +28,18 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
  * The redirect target when its origin is allowed, else null. Outside production any http
  * origin on a loopback host (any port); always the origins of SSO_ALLOWED_ORIGINS.
  */
+/** The request's Origin (else its Referer's origin) is the request's own origin; neither is a refusal. */
+function sameOrigin(req: FastifyRequest): boolean {
+  const given = typeof req.headers.origin === 'string' ? req.headers.origin : req.headers.referer;
+  if (typeof given !== 'string' || !given || given === 'null') return false;
+  try {
+    // request.protocol/host honour X-Forwarded-* only when trustProxy is set.
+    return new URL(given).origin === new URL(`${req.protocol}://${req.host}`).origin;
+  } catch {
+    return false;
+  }
+}
+
 export function allowedRedirect(raw: string, config: Config): URL | null {
   let url: URL;
   try {
@@ -174,6 +186,11 @@ export function ssoRoutes(app: FastifyInstance, { db, config }: AppContext) {
       data: typeof raw.data === 'string' ? raw.data.slice(0, 64) : 'index',
       phone: typeof raw.phone === 'string' ? raw.phone.slice(0, 20) : '',
     };
+    // Only the SSO page itself may post this form: another site must not log a visitor into an
+    // account of its choosing (DESIGN §8). SSO_ALLOWED_ORIGINS names redirect targets, not
+    // pages allowed to post here (decision 0024).
+    if (!sameOrigin(req)) return html(reply, 403, loginPage({ ...state, error: BizDesc.ssoCrossSite }, config));
+    if (raw.agree !== '1') return html(reply, 200, loginPage({ ...state, error: BizDesc.ssoAgreementRequired }, config));
     const parsed = ssoLoginForm.safeParse(raw);
     if (!parsed.success) return html(reply, 200, loginPage({ ...state, error: firstIssue(parsed.error) }, config));
     const form = parsed.data;

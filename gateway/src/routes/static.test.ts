@@ -53,7 +53,7 @@ describe('the built portal', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
       const csp = String(res.headers['content-security-policy']);
       expect(csp).toContain(`script-src 'self' ${hash}`);
-      for (const part of ["object-src 'none'", "base-uri 'self'", "frame-ancestors 'none'"]) expect(csp).toContain(part);
+      for (const part of ["object-src 'none'", "base-uri 'self'", "form-action 'self'", "frame-ancestors 'none'"]) expect(csp).toContain(part);
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['referrer-policy']).toBe('same-origin');
       expect(Date.parse(String(res.headers.date))).not.toBeNaN();

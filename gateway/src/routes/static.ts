@@ -36,6 +36,8 @@ export function contentSecurityPolicy(scriptHashes: string[] = []) {
     "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
+    // Forms post only to us: an injected form cannot carry typed-in codes elsewhere.
+    "form-action 'self'",
     "frame-ancestors 'none'",
   ].join('; ');
 }
