@@ -127,6 +127,38 @@ export const updateHeadBody = z.object({
     }),
 });
 
+/** Deepest nesting of objects and arrays an analytics payload may have. */
+export const PAYLOAD_MAX_DEPTH = 8;
+
+/**
+ * Whether `text` is JSON the database stores as written: every number a finite double that
+ * does not round to zero from a non-zero literal, its exponent within ±400 (jsonb keeps numbers
+ * as `numeric`, which overflows on 1e131072, 1e-16384 and 0e-99999), nested at most PAYLOAD_MAX_DEPTH deep.
+ */
+export function isStorableJson(text: string): boolean {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return false;
+  }
+  const numbers = text.replace(/"(?:[^"\\]|\\.)*"/g, '""').match(/-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g) ?? [];
+  for (const literal of numbers) {
+    const n = Number(literal);
+    const [mantissa, exponent = '0'] = literal.split(/[eE]/);
+    // A double's exponents lie within ±400 whatever the digits; numeric's scale ends at 16383.
+    if (!Number.isFinite(n) || Math.abs(Number(exponent)) > 400 || (n === 0 && /[1-9]/.test(mantissa))) return false;
+  }
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v !== 'object' || v === null) continue;
+    if (depth >= PAYLOAD_MAX_DEPTH) return false;
+    for (const item of Object.values(v)) stack.push([item, depth + 1]);
+  }
+  return true;
+}
+
 export const sendMqBody = z.object({
   eventCode: z.string({ error: '缺少事件编码' }).regex(/^[a-z][a-z0-9_.]{0,63}$/i, { error: '事件编码不正确' }),
   page: z.string({ error: '缺少页面' }).max(200, { error: '页面地址过长' }),
@@ -145,6 +177,7 @@ export const sendMqBody = z.object({
       },
       { error: '事件内容须为JSON' },
     )
+    .refine(isStorableJson, { error: `事件内容的数字须在有效范围内，嵌套不超过${PAYLOAD_MAX_DEPTH}层` })
     .default('{}'),
 });
 

@@ -76,6 +76,23 @@ describe('security review', () => {
       expect(fine.json.code).toBe(Code.ok);
     });
 
+    it('analytics payload with numbers numeric cannot hold or nested too deep: 10001, nothing stored', async () => {
+      const [before] = await gw.db.query<{ n: number }>('select count(*)::int as n from analytics_events');
+      const deep = `${'['.repeat(9)}1${']'.repeat(9)}`;
+      for (const payload of ['{"a":1e131072}', '{"a":1e-16384}', '[-1e400]', '{"b":[0.1e-99999]}', '{"c":0e-99999}', deep]) {
+        const res = await gw.send('POST', endpoints.sendMq, { form: true, body: { eventCode: 'page_view', page: '/index', payload } });
+        expect(res.status, payload).toBe(200);
+        expect(res.json.code, payload).toBe(Code.businessError);
+        expect(res.json.desc, payload).toMatch(/^事件内容/);
+      }
+      const [after] = await gw.db.query<{ n: number }>('select count(*)::int as n from analytics_events');
+      expect(after.n).toBe(before.n);
+      for (const payload of [`${'['.repeat(8)}1${']'.repeat(8)}`, '{"a":1.7976931348623157e308,"b":5e-324,"c":0e-300,"d":"1e999999"}']) {
+        const res = await gw.send('POST', endpoints.sendMq, { form: true, body: { eventCode: 'page_view', page: '/index', payload } });
+        expect(res.json.code, payload).toBe(Code.ok);
+      }
+    });
+
     it('in a query string: ck with a source holding U+0000 (stored with a new customer’s attribution)', async () => {
       const login = await ssoLogin('13698765432');
       const ticket = new URL(String(login.headers.location)).searchParams.get('ticket')!;
