@@ -60,7 +60,6 @@ export const BizDesc = {
   avatarInvalid: '头像须为JPG、PNG或WebP图片',
   avatarTooLarge: '头像图片不能超过2MB',
   wxBoundElsewhere: '该微信已绑定其他账号',
-  smsTooFrequent: '验证码发送过于频繁，请60秒后再试',
   smsDailyLimit: '今日验证码发送次数已达上限，请明天再试',
   smsIpLimit: '当前网络发送验证码过于频繁，请稍后再试',
   smsCodeWrong: '验证码错误，请重新输入',
@@ -71,3 +70,6 @@ export const BizDesc = {
   ssoAgreementRequired: '请先阅读并同意《平台用户协议》和《隐私政策》',
   adminKeyInvalid: '管理密钥不正确',
 } as const;
+
+/** The 10001 `desc` of a code asked for again too soon: the seconds still to wait. */
+export const smsTooFrequent = (seconds: number) => `验证码发送过于频繁，请${seconds}秒后再试`;

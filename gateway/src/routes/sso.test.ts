@@ -1,4 +1,4 @@
-import { BizDesc, Code, Desc } from '../../../contract/codes';
+import { BizDesc, Code, Desc, smsTooFrequent } from '../../../contract/codes';
 import { endpoints } from '../../../contract/endpoints';
 import type { LoginResult, Notice, Page, Right } from '../../../contract/types';
 import { Messages } from '../../../contract/validation';
@@ -137,7 +137,12 @@ describe('SSO page and login', () => {
     try {
       expect(gw.config.sms.phoneIntervalSec).toBe(60);
       expect((await sendSms(gw, '13533334444')).code).toBe(Code.ok);
-      expect(await sendSms(gw, '13533334444')).toMatchObject({ code: Code.businessError, desc: BizDesc.smsTooFrequent });
+      expect(await sendSms(gw, '13533334444')).toMatchObject({ code: Code.businessError, desc: smsTooFrequent(60) });
+      await gw.db.query(`update sms_codes set created_at = now() - interval '45.5 seconds' where phone = '13533334444'`);
+      expect(await sendSms(gw, '13533334444')).toMatchObject({ code: Code.businessError, desc: smsTooFrequent(15) });
+      gw.config.sms = { ...gw.config.sms, phoneIntervalSec: 120 };
+      expect(await sendSms(gw, '13533334444')).toMatchObject({ code: Code.businessError, desc: smsTooFrequent(75) });
+      gw.config.sms = testConfig().sms;
       await gw.db.query(`update sms_codes set created_at = now() - interval '61 seconds' where phone = '13533334444'`);
       expect((await sendSms(gw, '13533334444')).code).toBe(Code.ok);
     } finally {

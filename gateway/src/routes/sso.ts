@@ -5,7 +5,7 @@
  */
 import { createHash, randomInt } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { BizDesc } from '../../../contract/codes';
+import { BizDesc, smsTooFrequent } from '../../../contract/codes';
 import { AGREEMENT_VERSIONS } from '../../../contract/demo-data';
 import { endpoints } from '../../../contract/endpoints';
 import { firstIssue, ssoLoginForm, ssoSmsBody } from '../../../contract/schemas';
@@ -149,13 +149,14 @@ export function ssoRoutes(app: FastifyInstance, { db, config }: AppContext) {
     const refusal = await db.transaction(async (tx) => {
       // Serialise sends to one phone, so two parallel requests cannot both pass the limit.
       await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`sms:${phone}`]);
-      const [byPhone] = await tx.query<{ recent: number; today: number }>(
-        `select count(*) filter (where created_at > now() - $2::interval)::int as recent,
-                count(*) filter (where created_at > now() - interval '1 day')::int as today
+      const [byPhone] = await tx.query<{ wait: number | null; today: number }>(
+        `select ceil(extract(epoch from max(created_at) + $2::interval - now()))::int as wait,
+                count(*)::int as today
            from sms_codes where phone = $1 and created_at > now() - interval '1 day'`,
         [phone, `${config.sms.phoneIntervalSec} seconds`],
       );
-      if (byPhone.recent > 0) return BizDesc.smsTooFrequent;
+      // The real wait, whatever SMS_PHONE_INTERVAL_SEC is.
+      if (byPhone.wait !== null && byPhone.wait > 0) return smsTooFrequent(byPhone.wait);
       if (byPhone.today >= config.sms.phonePerDay) return BizDesc.smsDailyLimit;
       const [byIp] = await tx.query<{ n: number }>(
         `select count(*)::int as n from sms_codes where ip = $1 and created_at > now() - interval '1 hour'`,
