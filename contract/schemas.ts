@@ -13,34 +13,34 @@ import {
   NICKNAME_MAX,
 } from './validation';
 
-const intFrom = (message: string) =>
-  z.coerce.number({ error: message }).int({ error: message });
+/** A query's integer is plain decimal digits: not '', ' 1', '0x10', '1e1' (read as 0, 16, 10). */
+const decimal = (v: unknown) => (typeof v === 'string' && /^\d{1,15}$/.test(v) ? Number(v) : v);
+
+const intFrom = (message: string, min: number) =>
+  z.preprocess(decimal, z.number({ error: message }).int({ error: message }).min(min, { error: message }));
 
 /** `pageNum` from 1, `pageSize` 1..∞ clamped to 50 (DESIGN §7 "Gateway details"). */
 export const pageQuery = z.object({
-  pageNum: intFrom('页码必须是正整数').min(1, { error: '页码必须是正整数' }).default(1),
-  pageSize: intFrom('每页条数必须是正整数')
-    .min(1, { error: '每页条数必须是正整数' })
+  pageNum: intFrom('页码必须是正整数', 1).default(1),
+  pageSize: intFrom('每页条数必须是正整数', 1)
     .default(10)
     .transform((n) => Math.min(n, MAX_PAGE_SIZE)),
 });
 
 export const noticeListQuery = pageQuery.extend({
-  readFlag: z.coerce
-    .number()
-    .pipe(z.union([z.literal(0), z.literal(1)], { error: '阅读状态只能是0或1' }))
+  readFlag: z
+    .preprocess(decimal, z.union([z.literal(0), z.literal(1)], { error: '阅读状态只能是0或1' }))
     .optional(),
 });
 
 export const consumeListQuery = pageQuery.extend({
-  evaluateStatus: z.coerce
-    .number()
-    .pipe(z.union([z.literal(0), z.literal(1)], { error: '评价状态只能是0或1' }))
+  evaluateStatus: z
+    .preprocess(decimal, z.union([z.literal(0), z.literal(1)], { error: '评价状态只能是0或1' }))
     .optional(),
 });
 
 export const idQuery = z.object({
-  id: intFrom('缺少记录编号').positive({ error: '缺少记录编号' }),
+  id: intFrom('缺少记录编号', 1),
 });
 
 export const rightsListQuery = z.object({

@@ -59,6 +59,15 @@ describe('the notice list as JSON text from PostgreSQL', () => {
     expect((await page({ pageNum: 3, pageSize: 2 })).json.obj).toStrictEqual({ list: [], total: 4, pageNum: 3, pageSize: 2 });
   });
 
+  it('reads query integers as plain decimal only: empty, hex, exponent or signed is a 10001', async () => {
+    const raw = (query: Record<string, string>) => gw.send<Page<Notice>>('GET', endpoints.noticeList, { as: 'empty', query });
+    for (const query of [{ readFlag: '' }, { readFlag: ' 1' }, { pageNum: '0x10' }, { pageNum: '1e1' }, { pageSize: '+5' }, { pageNum: '' }, { pageNum: '1.0' }]) {
+      const res = await raw(query);
+      expect(res.json.code, JSON.stringify(query)).toBe(Code.businessError);
+    }
+    expect((await raw({ pageNum: '02', pageSize: '2', readFlag: '1' })).json.obj).toMatchObject({ pageNum: 2, pageSize: 2, total: 2 });
+  });
+
   it('answers a page far past 2^31 rows as empty, and the requests batched with it as usual', async () => {
     const [other, far] = await Promise.all([
       gw.send<Page<Notice>>('GET', endpoints.noticeList, { as: 'customer', query: { pageNum: 1, pageSize: 10 } }),
