@@ -44,6 +44,15 @@ describe('the built portal', () => {
 
   const get = (url: string, headers: Record<string, string> = {}) => gw.app.inject({ method: 'GET', url, headers });
 
+  it('answers other methods on the pages with an envelope, never index.html', async () => {
+    for (const [method, url] of [['TRACE', '/'], ['OPTIONS', '/'], ['DELETE', '/index.html'], ['TRACE', '/message'], ['PUT', '/transferPage']] as const) {
+      const res = await gw.app.inject({ method, url });
+      expect([404, 405], `${method} ${url}`).toContain(res.statusCode);
+      expect(res.body, `${method} ${url}`).not.toContain('<html');
+      expect(res.json(), `${method} ${url}`).toHaveProperty('desc');
+    }
+  });
+
   it('serves index.html with no-cache and a CSP carrying the inline script hash', async () => {
     const hash = `'sha256-${createHash('sha256').update(INLINE).digest('base64')}'`;
     expect(inlineScriptHashes(INDEX)).toEqual([hash]);

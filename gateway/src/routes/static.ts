@@ -213,7 +213,9 @@ export async function staticRoutes(app: FastifyInstance, { config }: AppContext)
   // Unknown path: the SPA for a page navigation, else a 404 envelope (DESIGN §7).
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0];
-    if (pathname === '/' || pathname === '/index.html' || isSpaNavigation(request)) return sendIndex(reply);
+    // Only GET/HEAD get a page: TRACE / or DELETE /index.html is a 404 envelope.
+    const read = request.method === 'GET' || request.method === 'HEAD';
+    if ((read && (pathname === '/' || pathname === '/index.html')) || isSpaNavigation(request)) return sendIndex(reply);
     return notFound(reply);
   });
 }
