@@ -61,7 +61,8 @@ describe('the notice list as JSON text from PostgreSQL', () => {
 
   it('reads query integers as plain decimal only: empty, hex, exponent or signed is a 10001', async () => {
     const raw = (query: Record<string, string>) => gw.send<Page<Notice>>('GET', endpoints.noticeList, { as: 'empty', query });
-    for (const query of [{ readFlag: '' }, { readFlag: ' 1' }, { pageNum: '0x10' }, { pageNum: '1e1' }, { pageSize: '+5' }, { pageNum: '' }, { pageNum: '1.0' }]) {
+    const odd: Record<string, string>[] = [{ readFlag: '' }, { readFlag: ' 1' }, { pageNum: '0x10' }, { pageNum: '1e1' }, { pageSize: '+5' }, { pageNum: '' }, { pageNum: '1.0' }];
+    for (const query of odd) {
       const res = await raw(query);
       expect(res.json.code, JSON.stringify(query)).toBe(Code.businessError);
     }
