@@ -39,6 +39,16 @@ describe('config', () => {
     expect(c.production).toBe(true);
   });
 
+  it('refuses a NODE_ENV it does not know instead of falling back to demo mode', () => {
+    for (const NODE_ENV of ['Production', 'prod', 'staging', ' production']) {
+      expect(() => loadConfig({ NODE_ENV, DATABASE_URL: 'postgres://x', ADMIN_KEY: 'a-long-real-admin-key-123', SSO_ALLOWED_ORIGINS: 'https://h5.example.com' })).toThrow(
+        /NODE_ENV must be production, development or test/,
+      );
+    }
+    expect(loadConfig({ NODE_ENV: 'test' }).production).toBe(false);
+    expect(loadConfig({}).nodeEnv).toBe('development');
+  });
+
   it('refuses nonsense', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ SSO_ALLOWED_ORIGINS: 'https://a.example/path' })).toThrow(/bare origin/);

@@ -11,6 +11,9 @@ export const ROOT_DIR = fileURLToPath(new URL('../..', import.meta.url));
 
 export const DEMO_ADMIN_KEY = 'demo-admin-key';
 
+/** The values NODE_ENV may take; unset means development. */
+const NODE_ENVS = ['production', 'development', 'test'];
+
 /**
  * How the gateway's process starts: `npm start` (package.json), `npm run dev`, the e2e suite
  * and the bench all run `node ${GATEWAY_NODE_ARGS}` (config.test.ts keeps package.json in step).
@@ -68,6 +71,9 @@ const int = (value: string | undefined, fallback: number, name: string, problems
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems: string[] = [];
   const nodeEnv = env.NODE_ENV || 'development';
+  // Any other value (`Production`, `prod`) would run in demo mode with the demo admin key and
+  // SMS codes shown: refused, so a typo fails closed (DESIGN §8 "Configuration").
+  if (!NODE_ENVS.includes(nodeEnv)) problems.push(`NODE_ENV must be production, development or test (got "${nodeEnv}")`);
   const production = nodeEnv === 'production';
   const origins = (env.SSO_ALLOWED_ORIGINS ?? '')
     .split(',')

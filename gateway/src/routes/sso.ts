@@ -24,10 +24,6 @@ export const WX_AVATAR_PATH = '/sso/wx-avatar.svg';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-/**
- * The redirect target when its origin is allowed, else null. Outside production any http
- * origin on a loopback host (any port); always the origins of SSO_ALLOWED_ORIGINS.
- */
 /** The request's Origin (else its Referer's origin) is the request's own origin; neither is a refusal. */
 function sameOrigin(req: FastifyRequest): boolean {
   const given = typeof req.headers.origin === 'string' ? req.headers.origin : req.headers.referer;
@@ -40,6 +36,10 @@ function sameOrigin(req: FastifyRequest): boolean {
   }
 }
 
+/**
+ * The redirect target when its origin is allowed, else null. Outside production any http
+ * origin on a loopback host (any port); always the origins of SSO_ALLOWED_ORIGINS.
+ */
 export function allowedRedirect(raw: string, config: Config): URL | null {
   let url: URL;
   try {
