@@ -93,6 +93,15 @@ describe('security review', () => {
       }
     });
 
+    it('analytics body over 8 KB: 413 with the envelope, nothing stored (an anonymous write stays small)', async () => {
+      const [before] = await gw.db.query<{ n: number }>('select count(*)::int as n from analytics_events');
+      const res = await gw.send('POST', endpoints.sendMq, { form: true, body: { eventCode: 'page_view', page: '/index', filler: 'x'.repeat(8 * 1024) } });
+      expect(res.status).toBe(413);
+      expect(res.json.code).toBe(Code.tooLarge);
+      const [after] = await gw.db.query<{ n: number }>('select count(*)::int as n from analytics_events');
+      expect(after.n).toBe(before.n);
+    });
+
     it('in a query string: ck with a source holding U+0000 (stored with a new customer’s attribution)', async () => {
       const login = await ssoLogin('13698765432');
       const ticket = new URL(String(login.headers.location)).searchParams.get('ticket')!;
