@@ -42,6 +42,8 @@ export interface Config {
   logLevel: string;
   /** Connections of the pg pool. */
   pgPoolMax: number;
+  /** PostgreSQL's statement_timeout of the pool's connections (ms); 0 sends none. */
+  pgStatementTimeoutMs: number;
   sms: {
     /** Seconds between two codes to one phone. */
     phoneIntervalSec: number;
@@ -66,6 +68,10 @@ const int = (value: string | undefined, fallback: number, name: string, problems
   }
   return n;
 };
+
+/** The PGlite folder of DATA_DIR (relative to the repository), or `memory://…` as given. */
+export const dataDirFrom = (env: NodeJS.ProcessEnv) =>
+  env.DATA_DIR?.startsWith('memory://') ? env.DATA_DIR : path.resolve(ROOT_DIR, env.DATA_DIR || '.data/pglite');
 
 /** Reads the settings from `env`; throws ConfigError when production settings are missing. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -98,7 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: int(env.PORT, 8080, 'PORT', problems),
     host: env.HOST || '127.0.0.1',
     databaseUrl: env.DATABASE_URL || undefined,
-    dataDir: env.DATA_DIR?.startsWith('memory://') ? env.DATA_DIR : path.resolve(ROOT_DIR, env.DATA_DIR || '.data/pglite'),
+    dataDir: dataDirFrom(env),
     adminKey,
     ssoAllowedOrigins: origins,
     nodeEnv,
@@ -108,6 +114,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     // 8: on the 2-core machine busier backends beat more of them (docs/performance.md lever 9).
     pgPoolMax: int(env.PG_POOL_MAX, 8, 'PG_POOL_MAX', problems),
+    // 0: the gateway sends none and the role's or database's setting applies (PgBouncer,
+    // docs/operations-database.md).
+    pgStatementTimeoutMs: int(env.PG_STATEMENT_TIMEOUT_MS, 5_000, 'PG_STATEMENT_TIMEOUT_MS', problems),
     sms: {
       phoneIntervalSec: int(env.SMS_PHONE_INTERVAL_SEC, 60, 'SMS_PHONE_INTERVAL_SEC', problems),
       phonePerDay: int(env.SMS_PHONE_PER_DAY, 10, 'SMS_PHONE_PER_DAY', problems),

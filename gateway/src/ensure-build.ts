@@ -1,8 +1,12 @@
 /**
- * Builds the portal before the gateway listens when dist/ is missing or older than its
- * sources (issue 3): dist/index.html against the newest file of what the build reads: src/,
- * contract/ (the portal imports it), public/, index.html, vite.config.ts and .env.production.
- * `SKIP_BUILD=1` skips the check.
+ * Outside production, builds the portal before the gateway listens when dist/ is missing or
+ * older than its sources: dist/index.html against the newest file of what the build reads:
+ * src/, contract/ (the portal imports it), public/, index.html, vite.config.ts and
+ * .env.production. `SKIP_BUILD=1` skips the check.
+ *
+ * Production never builds at start (DESIGN §8 "Configuration"): a missing dist/ is an error
+ * naming `npm run build`, and so is a stale one unless `SKIP_BUILD=1` says the sources beside
+ * it are not what it was built from.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -35,9 +39,42 @@ export function buildNeeded(rootDir: string, distDir: string): boolean {
   return sources > built;
 }
 
-/** Runs `npx vite build` (inherited stdio) when needed; throws when the build fails. */
-export function ensureBuild(rootDir: string, distDir: string, log: (msg: string) => void = console.log): void {
-  if (process.env.SKIP_BUILD === '1') return;
+export class BuildMissingError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BuildMissingError';
+  }
+}
+
+export interface EnsureBuildOptions {
+  /** Production: never build, refuse a missing or stale dist/. */
+  production?: boolean;
+  log?: (msg: string) => void;
+  env?: NodeJS.ProcessEnv;
+}
+
+/**
+ * Outside production runs `npx vite build` (inherited stdio) when needed and throws when the
+ * build fails; in production throws BuildMissingError instead of building.
+ */
+export function ensureBuild(
+  rootDir: string,
+  distDir: string,
+  { production = false, log = console.log, env = process.env }: EnsureBuildOptions = {},
+): void {
+  const skip = env.SKIP_BUILD === '1';
+  if (production) {
+    if (!newestMtime(path.join(distDir, 'index.html'))) {
+      throw new BuildMissingError(`the portal is not built: ${path.join(distDir, 'index.html')} is missing; run \`npm run build\` before \`npm start\``);
+    }
+    if (!skip && buildNeeded(rootDir, distDir)) {
+      throw new BuildMissingError(
+        `the portal in ${distDir} is older than its sources; run \`npm run build\` (or set SKIP_BUILD=1 if it was built from these sources elsewhere)`,
+      );
+    }
+    return;
+  }
+  if (skip) return;
   if (!buildNeeded(rootDir, distDir)) return;
   log('gateway: dist/ is missing or older than the sources; running `npx vite build`…');
   const args = ['vite', 'build'];

@@ -1,12 +1,13 @@
 /**
- * `npm start`: settings from the environment, the database (PGlite in DATA_DIR, or
- * PostgreSQL with DATABASE_URL), migrations and the demo seed, the portal built if needed,
- * then listen. SIGTERM/SIGINT: stop accepting, let in-flight requests finish, close the db.
+ * `npm start`: settings from the environment, the portal built if needed (never in
+ * production), the database (PGlite in DATA_DIR, or PostgreSQL with DATABASE_URL), its
+ * migrations (checked in production, applied elsewhere) and the demo seed, then listen. SIGTERM/SIGINT: stop accepting, let in-flight requests finish, close the db.
  */
 import { buildApp } from './app';
 import { ConfigError, loadConfig, ROOT_DIR } from './config';
 import { openDb } from './db/index';
-import { migrate } from './db/migrate';
+import { pruneLoginTables } from './db/jobs';
+import { prepareSchema } from './db/migrate';
 import { seed } from './db/seed';
 import { ensureBuild } from './ensure-build';
 import { pruneGuardTables } from './guard';
@@ -23,10 +24,15 @@ async function main() {
     throw error;
   }
 
-  ensureBuild(ROOT_DIR, config.distDir);
+  ensureBuild(ROOT_DIR, config.distDir, { production: config.production });
 
-  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.pgPoolMax });
-  const applied = await migrate(db);
+  const db = await openDb({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolMax: config.pgPoolMax,
+    statementTimeoutMs: config.pgStatementTimeoutMs,
+  });
+  const applied = await prepareSchema(db, { production: config.production });
   // Demo data only outside production (DESIGN §2: production refuses every demo default).
   if (!config.production) await seed(db);
   const app = await buildApp({ db, config });
@@ -35,6 +41,7 @@ async function main() {
 
   const prune = setInterval(() => {
     pruneGuardTables(db).catch((err) => app.log.warn({ err }, 'pruning nonces failed'));
+    pruneLoginTables(db).catch((err) => app.log.warn({ err }, 'pruning tickets and SMS codes failed'));
   }, 60_000);
   prune.unref();
 

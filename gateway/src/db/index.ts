@@ -6,6 +6,10 @@
 import fs from 'node:fs';
 import pg from 'pg';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { lockDataDir } from './data-dir-lock';
+import { DbOpenError } from './errors';
+
+export { DbOpenError };
 
 export type Row = Record<string, unknown>;
 
@@ -23,6 +27,11 @@ export interface Db extends Queryable {
   readonly kind: 'pglite' | 'pg';
   /** Runs `fn` in one transaction (READ COMMITTED); commits on return, rolls back on throw. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` on one connection held for its whole run (session-level advisory locks, the
+   * migration runner). PGlite has one connection: `fn` gets it.
+   */
+  withConnection<T>(fn: (conn: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -31,16 +40,72 @@ export interface OpenDbOptions {
   /** PGlite directory, or 'memory://' (default) for an in-memory database. */
   dataDir?: string;
   poolMax?: number;
+  /** PostgreSQL's statement_timeout for every pool connection (ms); 0 or unset sends none. */
+  statementTimeoutMs?: number;
 }
+
+/** How long a new PostgreSQL connection may take, TCP to ready-for-query (DESIGN §8). */
+export const PG_CONNECT_TIMEOUT_MS = 5_000;
+/** An idle pool connection is closed after this long. */
+export const PG_IDLE_TIMEOUT_MS = 30_000;
+
 
 /** Opens PostgreSQL when a URL is given, else PGlite. */
 export async function openDb(options: OpenDbOptions = {}): Promise<Db> {
-  return options.databaseUrl ? openPg(options.databaseUrl, options.poolMax ?? 16) : openPglite(options.dataDir);
+  return options.databaseUrl
+    ? openPg(options.databaseUrl, options.poolMax ?? 16, options.statementTimeoutMs ?? 0)
+    : openPglite(options.dataDir);
+}
+
+/** `host:port` of a PostgreSQL URL, for messages (never the password). */
+export function pgAddress(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.hostname || 'localhost'}:${u.port || 5432}`;
+  } catch {
+    return 'the DATABASE_URL database';
+  }
+}
+
+/** PostgreSQL's own log lines of a failed PGlite start, without their timestamp prefix. */
+function pgliteCause(lines: string[]): string {
+  const said = lines
+    .map((l) => l.replace(/^\S+ \S+ \S+ \[\d+\] /, '').trim())
+    .filter((l) => /^(FATAL|PANIC|ERROR|DETAIL|HINT):/.test(l));
+  return said.length ? said.join(' ') : 'its files are damaged or were written by another PostgreSQL version';
 }
 
 async function openPglite(dataDir = 'memory://'): Promise<Db> {
-  if (!dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
-  const lite = await PGlite.create(dataDir);
+  const inMemory = dataDir.startsWith('memory://');
+  let unlock = () => {};
+  if (!inMemory) {
+    try {
+      fs.mkdirSync(dataDir, { recursive: true });
+    } catch (error) {
+      throw new DbOpenError(`PGlite cannot use DATA_DIR ${dataDir}: ${(error as Error).message}`);
+    }
+    unlock = lockDataDir(dataDir);
+  }
+  // PostgreSQL explains a refused data directory only on stderr, which PGlite keeps to itself.
+  const startLog: string[] = [];
+  let starting = true;
+  let lite: PGlite;
+  try {
+    lite = await PGlite.create(dataDir, {
+      onStderr: (text) => {
+        if (starting) startLog.push(text);
+        return false;
+      },
+    });
+  } catch (error) {
+    unlock();
+    throw new DbOpenError(
+      `PGlite could not open DATA_DIR ${dataDir}: ${pgliteCause(startLog)} (PGlite said: ${(error as Error).message.split('\n')[0]})`,
+    );
+  } finally {
+    starting = false;
+    startLog.length = 0;
+  }
   const wrap = (q: PGlite | Transaction): Queryable => ({
     async query<T>(sql: string, params: unknown[] = []) {
       const result = await q.query<T>(sql, params);
@@ -56,30 +121,79 @@ async function openPglite(dataDir = 'memory://'): Promise<Db> {
     kind: 'pglite',
     ...base,
     transaction: (fn) => lite.transaction((tx) => fn(wrap(tx))),
+    withConnection: (fn) => fn(base),
     async close() {
       if (closed) return;
       closed = true;
-      await lite.close();
+      try {
+        await lite.close();
+      } finally {
+        unlock();
+      }
     },
   };
 }
 
-async function openPg(url: string, max: number): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+async function openPg(url: string, max: number, statementTimeoutMs: number): Promise<Db> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+    idleTimeoutMillis: PG_IDLE_TIMEOUT_MS,
+    // Sent as a startup parameter: through PgBouncer, 0 and the role's setting instead
+    // (docs/operations-database.md).
+    ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
+  });
   // A pool error on an idle client must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const run = async <T>(client: pg.Pool | pg.PoolClient, sql: string, params: unknown[] = [], name?: string) => {
     const result = await client.query(name ? { name, text: sql, values: params } : { text: sql, values: params });
     return result.rows as T[];
   };
-  // Fail fast on a wrong URL, before any route is served.
-  await pool.query('select 1');
+  // Fail fast on a wrong URL or a database that does not answer, before any route is served:
+  // the connect timeout covers TCP to ready-for-query, the timer a query that never returns.
+  try {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      pool.query('select 1'),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error('no answer to `select 1`')), 2 * PG_CONNECT_TIMEOUT_MS);
+      }),
+    ]).finally(() => clearTimeout(timer));
+  } catch (error) {
+    void pool.end().catch(() => {});
+    const { message, code } = error as Error & { code?: string };
+    const cause = message || code || String(error);
+    throw new DbOpenError(
+      /timeout|no answer/i.test(cause)
+        ? `PostgreSQL at ${pgAddress(url)} did not answer within ${PG_CONNECT_TIMEOUT_MS / 1000} s (${cause}): is DATABASE_URL the database, and is it up?`
+        : `cannot use PostgreSQL at ${pgAddress(url)}: ${cause}`,
+    );
+  }
   let closed = false;
   return {
     kind: 'pg',
     query: (sql, params, name) => run(pool, sql, params, name),
     async exec(sql) {
       await pool.query(sql);
+    },
+    async withConnection(fn) {
+      const client = await pool.connect();
+      let failed = false;
+      try {
+        return await fn({
+          query: (sql, params, name) => run(client, sql, params, name),
+          exec: async (sql) => {
+            await client.query(sql);
+          },
+        });
+      } catch (error) {
+        failed = true;
+        throw error;
+      } finally {
+        // After a failure the connection may still hold a session lock or a transaction: closed.
+        client.release(failed);
+      }
     },
     async transaction(fn) {
       const client = await pool.connect();
