@@ -15,6 +15,15 @@ describe('config', () => {
     expect(c).toMatchObject({ port: 9090, host: '0.0.0.0', adminKey: 'k', logLevel: 'warn', ssoAllowedOrigins: ['https://a.example', 'https://b.example'] });
   });
 
+  it('reads PG_STATEMENT_TIMEOUT_MS (default 5000, 0 sends none) and refuses what is not a whole number', () => {
+    expect(loadConfig({}).pgStatementTimeoutMs).toBe(5000);
+    expect(loadConfig({ PG_STATEMENT_TIMEOUT_MS: '1500' }).pgStatementTimeoutMs).toBe(1500);
+    expect(loadConfig({ PG_STATEMENT_TIMEOUT_MS: '0' }).pgStatementTimeoutMs).toBe(0);
+    for (const bad of ['5s', '-1', '1.5']) {
+      expect(() => loadConfig({ PG_STATEMENT_TIMEOUT_MS: bad })).toThrow(`PG_STATEMENT_TIMEOUT_MS must be a non-negative integer (got "${bad}")`);
+    }
+  });
+
   it('keeps DATA_DIR=memory:// in memory, and resolves a folder against the repository', () => {
     expect(loadConfig({ DATA_DIR: 'memory://' }).dataDir).toBe('memory://');
     expect(loadConfig({ DATA_DIR: 'tmp/db' }).dataDir).toBe(path.join(ROOT_DIR, 'tmp', 'db'));

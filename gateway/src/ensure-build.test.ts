@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildNeeded } from './ensure-build';
+import { BuildMissingError, buildNeeded, ensureBuild } from './ensure-build';
 
 describe('ensure-build', () => {
   it('needs a build when dist is missing or older than a source file', () => {
@@ -43,6 +43,32 @@ describe('ensure-build', () => {
         expect(buildNeeded(root, dist), source).toBe(true);
         fs.utimesSync(path.join(root, source), past, past);
       }
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('never builds in production: a missing or stale dist/ is an error naming `npm run build`', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-build-'));
+    const noBuild = () => expect.unreachable('production must not build');
+    try {
+      const dist = path.join(root, 'dist');
+      fs.mkdirSync(path.join(root, 'src'), { recursive: true });
+      fs.writeFileSync(path.join(root, 'src', 'a.ts'), '');
+      const production = { production: true, log: noBuild, env: {} };
+      expect(() => ensureBuild(root, dist, production)).toThrow(BuildMissingError);
+      expect(() => ensureBuild(root, dist, production)).toThrow(/index\.html is missing; run `npm run build`/);
+      // SKIP_BUILD does not make a missing portal acceptable.
+      expect(() => ensureBuild(root, dist, { ...production, env: { SKIP_BUILD: '1' } })).toThrow(/npm run build/);
+      fs.mkdirSync(dist);
+      fs.writeFileSync(path.join(dist, 'index.html'), '');
+      const past = new Date(Date.now() - 60_000);
+      fs.utimesSync(path.join(dist, 'index.html'), past, past);
+      expect(() => ensureBuild(root, dist, production)).toThrow(/older than its sources; run `npm run build`/);
+      expect(() => ensureBuild(root, dist, { ...production, env: { SKIP_BUILD: '1' } })).not.toThrow();
+      fs.utimesSync(path.join(dist, 'index.html'), new Date(), new Date());
+      fs.utimesSync(path.join(root, 'src', 'a.ts'), past, past);
+      expect(() => ensureBuild(root, dist, production)).not.toThrow();
     } finally {
       fs.rmSync(root, { recursive: true, force: true });
     }

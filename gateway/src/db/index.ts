@@ -67,11 +67,15 @@ export function pgAddress(url: string): string {
   }
 }
 
-/** PostgreSQL's own log lines of a failed PGlite start, without their timestamp prefix. */
-function pgliteCause(lines: string[]): string {
+/**
+ * PostgreSQL's own words on a failed PGlite start (its stderr), without timestamps, with the
+ * folder's real path for PGlite's internal one.
+ */
+function pgliteCause(lines: string[], dataDir: string): string {
   const said = lines
-    .map((l) => l.replace(/^\S+ \S+ \S+ \[\d+\] /, '').trim())
-    .filter((l) => /^(FATAL|PANIC|ERROR|DETAIL|HINT):/.test(l));
+    .map((l) => l.replace(/^\S+ \S+ \S+ \[\d+\] /, '').replace(/^postgres: /, 'FATAL: ').trim())
+    .filter((l) => /^(FATAL|PANIC|ERROR|DETAIL|HINT):/.test(l))
+    .map((l) => l.replaceAll('/pglite/data', dataDir));
   return said.length ? said.join(' ') : 'its files are damaged or were written by another PostgreSQL version';
 }
 
@@ -100,7 +104,7 @@ async function openPglite(dataDir = 'memory://'): Promise<Db> {
   } catch (error) {
     unlock();
     throw new DbOpenError(
-      `PGlite could not open DATA_DIR ${dataDir}: ${pgliteCause(startLog)} (PGlite said: ${(error as Error).message.split('\n')[0]})`,
+      `PGlite could not open DATA_DIR ${dataDir}: ${pgliteCause(startLog, dataDir)} (PGlite said: ${(error as Error).message.split('\n')[0]})`,
     );
   } finally {
     starting = false;
