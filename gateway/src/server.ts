@@ -3,7 +3,6 @@
  * production), the database (PGlite in DATA_DIR, or PostgreSQL with DATABASE_URL), its
  * migrations (checked in production, applied elsewhere) and the demo seed, then listen. SIGTERM/SIGINT: stop accepting, let in-flight requests finish, close the db.
  */
-import { buildApp } from './app';
 import { ConfigError, loadConfig, ROOT_DIR } from './config';
 import { openDb } from './db/index';
 import { pruneLoginTables } from './db/jobs';
@@ -35,6 +34,8 @@ async function main() {
   const applied = await prepareSchema(db, { production: config.production });
   // Demo data only outside production (DESIGN §2: production refuses every demo default).
   if (!config.production) await seed(db);
+  // Loaded once the database is open: a refused start says why within seconds.
+  const { buildApp } = await import('./app');
   const app = await buildApp({ db, config });
   if (applied.length) app.log.info({ applied }, 'migrations applied');
   app.log.info({ database: db.kind === 'pg' ? 'postgresql' : `pglite ${config.dataDir}` }, 'database ready');

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import pg from 'pg';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { lockDataDir } from './data-dir-lock';
 import { DbOpenError } from './errors';
 
@@ -95,6 +95,8 @@ async function openPglite(dataDir = 'memory://'): Promise<Db> {
   let starting = true;
   let lite: PGlite;
   try {
+    // Loaded here: a gateway on PostgreSQL, or one that refuses to start, does not pay for it.
+    const { PGlite } = await import('@electric-sql/pglite');
     lite = await PGlite.create(dataDir, {
       onStderr: (text) => {
         if (starting) startLog.push(text);

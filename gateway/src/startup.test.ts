@@ -1,0 +1,138 @@
+/**
+ * The gateway refuses to start when it cannot run as configured, at once and saying why
+ * (DESIGN §8 "Configuration", "Topology"): each case runs `npm start`'s process and expects a
+ * non-zero exit within 10 s with a message naming the cause.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { freePort, startGateway } from '../../scripts/gateway-process';
+import { GATEWAY_NODE_ARGS, ROOT_DIR } from './config';
+import { openDb } from './db/index';
+import { listMigrations, migrate } from './db/migrate';
+import { onPostgres } from './test-helpers';
+
+const EXIT_WITHIN_MS = 10_000;
+
+/** Production settings that pass the config check; each test breaks one thing. */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  ADMIN_KEY: 'a-long-real-admin-key-123',
+  SSO_ALLOWED_ORIGINS: 'https://h5.example.com',
+  DATABASE_URL: 'postgres://gw@127.0.0.1:9/portal',
+  SKIP_BUILD: '',
+};
+
+/** Runs the gateway's process until it exits (killed after `limitMs`). */
+async function startToExit(env: Record<string, string>, limitMs = 30_000) {
+  const started = Date.now();
+  const child = spawn(process.execPath, GATEWAY_NODE_ARGS, {
+    cwd: ROOT_DIR,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(await freePort()), LOG_LEVEL: 'warn', SKIP_BUILD: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const timer = setTimeout(() => child.kill('SIGKILL'), limitMs);
+  const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
+  clearTimeout(timer);
+  return { code, output, ms: Date.now() - started };
+}
+
+/** A dist/ folder whose index.html is newer than every source. */
+function builtDist() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-dist-'));
+  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html>');
+  const later = new Date(Date.now() + 24 * 3600_000);
+  fs.utimesSync(path.join(dir, 'index.html'), later, later);
+  return dir;
+}
+
+describe('start-up refusals', { timeout: 180_000 }, () => {
+  it('an unknown NODE_ENV', async () => {
+    const run = await startToExit({ NODE_ENV: 'Production' });
+    expect(run.code).not.toBe(0);
+    expect(run.output).toContain('NODE_ENV must be production, development or test (got "Production")');
+    expect(run.ms).toBeLessThan(EXIT_WITHIN_MS);
+  });
+
+  it('production without dist/: names `npm run build`, builds nothing', async () => {
+    const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-dist-'));
+    try {
+      const run = await startToExit({ ...PRODUCTION, DIST_DIR: empty });
+      expect(run.code).not.toBe(0);
+      expect(run.output).toContain(`${path.join(empty, 'index.html')} is missing; run \`npm run build\``);
+      expect(run.output).not.toMatch(/vite/i);
+      expect(fs.readdirSync(empty)).toEqual([]);
+      expect(run.ms).toBeLessThan(EXIT_WITHIN_MS);
+    } finally {
+      fs.rmSync(empty, { recursive: true, force: true });
+    }
+  });
+
+  it('a database that accepts TCP but never answers: names host:port', async () => {
+    const sockets: net.Socket[] = [];
+    const silent = net.createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    try {
+      const run = await startToExit({ NODE_ENV: 'test', DATABASE_URL: `postgres://gw@127.0.0.1:${port}/portal` });
+      expect(run.code).not.toBe(0);
+      expect(run.output).toContain(`PostgreSQL at 127.0.0.1:${port} did not answer within 5 s`);
+      expect(run.ms).toBeLessThan(EXIT_WITHIN_MS);
+    } finally {
+      for (const s of sockets) s.destroy();
+      silent.close();
+    }
+  });
+
+  it('a second gateway on one PGlite folder: names the folder and the process holding it', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-shared-pglite-'));
+    const first = await startGateway({ env: { DATA_DIR: dataDir } });
+    try {
+      const run = await startToExit({ NODE_ENV: 'development', DATA_DIR: dataDir });
+      expect(run.code).not.toBe(0);
+      expect(run.output).toContain(`DATA_DIR ${dataDir} is in use by process ${first.child.pid}`);
+      expect(run.ms).toBeLessThan(EXIT_WITHIN_MS);
+      // The first one still serves.
+      expect((await fetch(`${first.baseUrl}/jsons/indexConfig.json`)).status).toBe(200);
+    } finally {
+      await first.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it.skipIf(!onPostgres)('production with migrations not applied: names them and `npm run migrate`', async () => {
+    const url = process.env.DATABASE_URL!;
+    const name = `gw_startup_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const u = new URL(url);
+    u.pathname = `/${name}`;
+    const dist = builtDist();
+    try {
+      const db = await openDb({ databaseUrl: u.toString(), poolMax: 1 });
+      await migrate(db, listMigrations().slice(0, 2));
+      await db.close();
+      const run = await startToExit({ ...PRODUCTION, DATABASE_URL: u.toString(), DIST_DIR: dist });
+      expect(run.code).not.toBe(0);
+      expect(run.output).toMatch(/the database lacks 2 migration\(s\): 003_migration_checksums\.sql, 004_nonces_logged\.sql; run `npm run migrate`/);
+      expect(run.ms).toBeLessThan(EXIT_WITHIN_MS);
+      // Nothing was applied by the refused start.
+      const check = new pg.Client({ connectionString: u.toString() });
+      await check.connect();
+      expect((await check.query('select count(*)::int as n from schema_migrations')).rows).toEqual([{ n: 2 }]);
+      await check.end();
+    } finally {
+      fs.rmSync(dist, { recursive: true, force: true });
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  });
+});
