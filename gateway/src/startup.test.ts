@@ -93,9 +93,10 @@ describe('start-up refusals', { timeout: 180_000 }, () => {
 
   it('a second gateway on one PGlite folder: names the folder and the process holding it', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-shared-pglite-'));
-    const first = await startGateway({ env: { DATA_DIR: dataDir } });
+    // PGlite even when the suite runs on PostgreSQL.
+    const first = await startGateway({ env: { DATA_DIR: dataDir, DATABASE_URL: '' } });
     try {
-      const run = await startToExit({ NODE_ENV: 'development', DATA_DIR: dataDir });
+      const run = await startToExit({ NODE_ENV: 'development', DATA_DIR: dataDir, DATABASE_URL: '' });
       expect(run.code).not.toBe(0);
       expect(run.output).toContain(`DATA_DIR ${dataDir} is in use by process ${first.child.pid}`);
       expect(run.ms).toBeLessThan(EXIT_WITHIN_MS);

@@ -23,7 +23,8 @@ async function snapshot(db: Db) {
   return out;
 }
 
-describe('database', () => {
+// PGlite in a folder runs initdb first: 20–40 s on a busy 2-core machine.
+describe('database', { timeout: 120_000 }, () => {
   it('migrations are numbered, tracked and applied once', async () => {
     const names = listMigrations().map((m) => m.name);
     expect(names[0]).toBe('001_init');
