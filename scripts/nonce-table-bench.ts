@@ -83,7 +83,9 @@ async function main() {
   for (const v of VARIANTS) {
     await pool.query(`drop table if exists ${v.table}`);
     const unlogged = v.table.endsWith('unlogged') ? 'unlogged' : '';
-    await pool.query(`create ${unlogged} table ${v.table} (nonce text primary key, seen_at timestamptz not null default now())`);
+    await pool.query(
+      `create ${unlogged} table ${v.table} (nonce text primary key, seen_at timestamptz not null default now())`,
+    );
     await pool.query(`create index on ${v.table} (seen_at)`);
   }
   const results = new Map<string, number[]>(VARIANTS.map((v) => [v.name, []]));

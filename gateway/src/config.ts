@@ -79,7 +79,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nodeEnv = env.NODE_ENV || 'development';
   // Any other value (`Production`, `prod`) would run in demo mode with the demo admin key and
   // SMS codes shown: refused, so a typo fails closed (DESIGN §8 "Configuration").
-  if (!NODE_ENVS.includes(nodeEnv)) problems.push(`NODE_ENV must be production, development or test (got "${nodeEnv}")`);
+  if (!NODE_ENVS.includes(nodeEnv))
+    problems.push(`NODE_ENV must be production, development or test (got "${nodeEnv}")`);
   const production = nodeEnv === 'production';
   const origins = (env.SSO_ALLOWED_ORIGINS ?? '')
     .split(',')

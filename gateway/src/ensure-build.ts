@@ -65,7 +65,9 @@ export function ensureBuild(
   const skip = env.SKIP_BUILD === '1';
   if (production) {
     if (!newestMtime(path.join(distDir, 'index.html'))) {
-      throw new BuildMissingError(`the portal is not built: ${path.join(distDir, 'index.html')} is missing; run \`npm run build\` before \`npm start\``);
+      throw new BuildMissingError(
+        `the portal is not built: ${path.join(distDir, 'index.html')} is missing; run \`npm run build\` before \`npm start\``,
+      );
     }
     if (!skip && buildNeeded(rootDir, distDir)) {
       throw new BuildMissingError(

@@ -297,7 +297,9 @@ export function guardedBatch<P, T extends BatchRow>(
  */
 export async function pruneGuardTables(db: Db): Promise<void> {
   await runExclusive(db, 'pruneNonces', async (tx) => {
-    await tx.query(`delete from nonces where seen_at < now() - $1::interval`, [`${(2 * REPLAY_WINDOW_MS) / 1000} seconds`]);
+    await tx.query(`delete from nonces where seen_at < now() - $1::interval`, [
+      `${(2 * REPLAY_WINDOW_MS) / 1000} seconds`,
+    ]);
   });
   await runExclusive(db, 'pruneSessions', async (tx) => {
     await tx.query(`delete from sessions where expires_at < now()`);

@@ -1,7 +1,8 @@
 /**
  * `npm start`: settings from the environment, the portal built if needed (never in
  * production), the database (PGlite in DATA_DIR, or PostgreSQL with DATABASE_URL), its
- * migrations (checked in production, applied elsewhere) and the demo seed, then listen. SIGTERM/SIGINT: stop accepting, let in-flight requests finish, close the db.
+ * migrations (checked in production, applied elsewhere) and the demo seed, then listen.
+ * SIGTERM/SIGINT: stop accepting, let in-flight requests finish, close the db.
  */
 import { ConfigError, loadConfig, ROOT_DIR } from './config';
 import { openDb } from './db/index';
@@ -73,7 +74,9 @@ async function main() {
   const shown = config.host === '127.0.0.1' || config.host === '0.0.0.0' ? 'localhost' : config.host;
   app.log.info(`portal: http://${shown}:${config.port}/index`);
   if (!config.production) {
-    app.log.info('demo mode: SMS codes are shown on the SSO page; demo accounts 13800138000 (customer), 13900139000 (agent), 13700137000 (no rights)');
+    app.log.info(
+      'demo mode: SMS codes are shown on the SSO page; demo accounts 13800138000 (customer), 13900139000 (agent), 13700137000 (no rights)',
+    );
   }
 }
 

@@ -32,7 +32,14 @@ async function startToExit(env: Record<string, string>, limitMs = 30_000) {
   const started = Date.now();
   const child = spawn(process.execPath, GATEWAY_NODE_ARGS, {
     cwd: ROOT_DIR,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(await freePort()), LOG_LEVEL: 'warn', SKIP_BUILD: '1', ...env },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(await freePort()),
+      LOG_LEVEL: 'warn',
+      SKIP_BUILD: '1',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -123,7 +130,9 @@ describe('start-up refusals', { timeout: 180_000 }, () => {
       await db.close();
       const run = await startToExit({ ...PRODUCTION, DATABASE_URL: u.toString(), DIST_DIR: dist });
       expect(run.code).not.toBe(0);
-      expect(run.output).toMatch(/the database lacks 2 migration\(s\): 003_migration_checksums\.sql, 004_nonces_logged\.sql; run `npm run migrate`/);
+      expect(run.output).toMatch(
+        /the database lacks 2 migration\(s\): 003_migration_checksums\.sql, 004_nonces_logged\.sql; run `npm run migrate`/,
+      );
       expect(run.ms).toBeLessThan(EXIT_WITHIN_MS);
       // Nothing was applied by the refused start.
       const check = new pg.Client({ connectionString: u.toString() });

@@ -71,5 +71,7 @@ export function lockDataDir(dataDir: string): () => void {
     process.on('exit', release);
     return release;
   }
-  throw new DbOpenError(`PGlite cannot use DATA_DIR ${dataDir}: its lock file ${file} keeps changing (another gateway starting?)`);
+  throw new DbOpenError(
+    `PGlite cannot use DATA_DIR ${dataDir}: its lock file ${file} keeps changing (another gateway starting?)`,
+  );
 }

@@ -49,7 +49,6 @@ export const PG_CONNECT_TIMEOUT_MS = 5_000;
 /** An idle pool connection is closed after this long. */
 export const PG_IDLE_TIMEOUT_MS = 30_000;
 
-
 /** Opens PostgreSQL when a URL is given, else PGlite. */
 export async function openDb(options: OpenDbOptions = {}): Promise<Db> {
   return options.databaseUrl
@@ -73,7 +72,12 @@ export function pgAddress(url: string): string {
  */
 function pgliteCause(lines: string[], dataDir: string): string {
   const said = lines
-    .map((l) => l.replace(/^\S+ \S+ \S+ \[\d+\] /, '').replace(/^postgres: /, 'FATAL: ').trim())
+    .map((l) =>
+      l
+        .replace(/^\S+ \S+ \S+ \[\d+\] /, '')
+        .replace(/^postgres: /, 'FATAL: ')
+        .trim(),
+    )
     .filter((l) => /^(FATAL|PANIC|ERROR|DETAIL|HINT):/.test(l))
     .map((l) => l.replaceAll('/pglite/data', dataDir));
   return said.length ? said.join(' ') : 'its files are damaged or were written by another PostgreSQL version';

@@ -51,14 +51,18 @@ describe('once-only jobs and the nonce table', { timeout: 120_000 }, () => {
   });
 
   it('keeps nonces in a logged table (they survive a crash and reach a standby)', async () => {
-    const [row] = await db.query<{ relpersistence: string }>(`select relpersistence from pg_class where relname = 'nonces'`);
+    const [row] = await db.query<{ relpersistence: string }>(
+      `select relpersistence from pg_class where relname = 'nonces'`,
+    );
     expect(row.relpersistence).toBe('p');
   });
 
   it('commits the guard’s nonce insert asynchronously, for that transaction only', async () => {
     const guards = {
       single: (conn: Queryable) =>
-        checkInSql(conn as Db, { mode: 'optional', nonce: 'async-commit-nonce-0', tokenHash: null }).then((r) => r.refusal === null),
+        checkInSql(conn as Db, { mode: 'optional', nonce: 'async-commit-nonce-0', tokenHash: null }).then(
+          (r) => r.refusal === null,
+        ),
       batch: async (conn: Queryable) => {
         const rows = await conn.query<{ fresh: boolean }>(`with ${GUARD_BATCH_CTES} select fresh from guard`, [
           ['async-commit-nonce-1', 'async-commit-nonce-2'],

@@ -25,7 +25,9 @@ export const SMS_ROWS_KEPT = '2 days';
 /** Runs `fn` when no other instance runs job `name` now; returns whether it ran. */
 export async function runExclusive(db: Db, name: JobName, fn: (tx: Queryable) => Promise<void>): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.query<{ locked: boolean }>('select pg_try_advisory_xact_lock($1) as locked', [JOB_LOCK_KEYS[name]]);
+    const [row] = await tx.query<{ locked: boolean }>('select pg_try_advisory_xact_lock($1) as locked', [
+      JOB_LOCK_KEYS[name],
+    ]);
     if (!row.locked) return false;
     await fn(tx);
     return true;

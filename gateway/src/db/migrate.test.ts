@@ -29,9 +29,13 @@ describe('migrations', { timeout: 120_000 }, () => {
       // 001 and 002 as an older gateway applied them: no checksum column yet.
       expect(await migrate(db, ALL.slice(0, 2))).toEqual(NAMES.slice(0, 2));
       expect(await migrate(db)).toEqual(NAMES.slice(2));
-      const rows = await db.query<{ version: string; checksum: string }>('select version, checksum from schema_migrations order by version');
+      const rows = await db.query<{ version: string; checksum: string }>(
+        'select version, checksum from schema_migrations order by version',
+      );
       expect(rows).toEqual(ALL.map((m) => ({ version: m.version, checksum: m.checksum })));
-      expect(rows[0].checksum).toBe(checksumOf(fs.readFileSync(new URL('./migrations/001_init.sql', import.meta.url), 'utf8')));
+      expect(rows[0].checksum).toBe(
+        checksumOf(fs.readFileSync(new URL('./migrations/001_init.sql', import.meta.url), 'utf8')),
+      );
       expect(checksumOf('a\r\nb')).toBe(checksumOf('a\nb'));
     } finally {
       await drop();
@@ -44,7 +48,9 @@ describe('migrations', { timeout: 120_000 }, () => {
     try {
       await migrate(db, listMigrations(copy.dir));
       fs.appendFileSync(path.join(copy.dir, '002_notice_json.sql'), '\n-- an edit after the fact\n');
-      await expect(migrate(db, listMigrations(copy.dir))).rejects.toThrow(/002_notice_json\.sql was changed after it was applied/);
+      await expect(migrate(db, listMigrations(copy.dir))).rejects.toThrow(
+        /002_notice_json\.sql was changed after it was applied/,
+      );
       await expect(pendingMigrations(db, listMigrations(copy.dir))).rejects.toBeInstanceOf(MigrationError);
       // The database was left as it was.
       expect(await pendingMigrations(db)).toEqual([]);
@@ -60,7 +66,13 @@ describe('migrations', { timeout: 120_000 }, () => {
       await migrate(db, ALL.slice(0, 2));
       const refused = prepareSchema(db, { production: true });
       await expect(refused).rejects.toThrow(/npm run migrate/);
-      await expect(refused).rejects.toThrow(new RegExp(NAMES.slice(2).map((n) => `${n}\\.sql`).join(', ')));
+      await expect(refused).rejects.toThrow(
+        new RegExp(
+          NAMES.slice(2)
+            .map((n) => `${n}\\.sql`)
+            .join(', '),
+        ),
+      );
       expect((await pendingMigrations(db)).map((m) => m.name)).toEqual(NAMES.slice(2));
       expect(await prepareSchema(db, { production: false })).toEqual(NAMES.slice(2));
       expect(await prepareSchema(db, { production: true })).toEqual([]);
@@ -73,7 +85,10 @@ describe('migrations', { timeout: 120_000 }, () => {
     const { db, drop } = await freshDb();
     const copy = copiedMigrations();
     try {
-      fs.writeFileSync(path.join(copy.dir, '999_broken.sql'), 'create table half_done (id int);\nselect no_such_function();\n');
+      fs.writeFileSync(
+        path.join(copy.dir, '999_broken.sql'),
+        'create table half_done (id int);\nselect no_such_function();\n',
+      );
       await expect(migrate(db, listMigrations(copy.dir))).rejects.toThrow(/999_broken\.sql failed/);
       expect(await db.query(`select to_regclass('half_done') as t`)).toEqual([{ t: null }]);
       expect((await pendingMigrations(db, listMigrations(copy.dir))).map((m) => m.name)).toEqual(['999_broken']);
@@ -83,25 +98,28 @@ describe('migrations', { timeout: 120_000 }, () => {
     }
   });
 
-  it.skipIf(!onPostgres)('two runs at once on one PostgreSQL database: each file applied exactly once, neither fails', async () => {
-    const url = process.env.DATABASE_URL!;
-    const name = `gw_migrate_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const u = new URL(url);
-    u.pathname = `/${name}`;
-    const dbs: Db[] = [];
-    try {
-      for (let i = 0; i < 3; i++) dbs.push(await openDb({ databaseUrl: u.toString(), poolMax: 2 }));
-      const results = await Promise.all(dbs.map((db) => migrate(db)));
-      expect(results.flat().sort()).toEqual(NAMES);
-      const rows = await dbs[0].query<{ version: string }>('select version from schema_migrations order by version');
-      expect(rows.map((r) => r.version)).toEqual(ALL.map((m) => m.version));
-    } finally {
-      await Promise.all(dbs.map((db) => db.close()));
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
-  });
+  it.skipIf(!onPostgres)(
+    'two runs at once on one PostgreSQL database: each file applied exactly once, neither fails',
+    async () => {
+      const url = process.env.DATABASE_URL!;
+      const name = `gw_migrate_${randomBytes(6).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      const u = new URL(url);
+      u.pathname = `/${name}`;
+      const dbs: Db[] = [];
+      try {
+        for (let i = 0; i < 3; i++) dbs.push(await openDb({ databaseUrl: u.toString(), poolMax: 2 }));
+        const results = await Promise.all(dbs.map((db) => migrate(db)));
+        expect(results.flat().sort()).toEqual(NAMES);
+        const rows = await dbs[0].query<{ version: string }>('select version from schema_migrations order by version');
+        expect(rows.map((r) => r.version)).toEqual(ALL.map((m) => m.version));
+      } finally {
+        await Promise.all(dbs.map((db) => db.close()));
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      }
+    },
+  );
 });

@@ -73,7 +73,9 @@ describe('a PGlite DATA_DIR', { timeout: 120_000 }, () => {
     const dir = tmp();
     try {
       fs.chmodSync(dir, 0o555);
-      await expect(openDb({ dataDir: dir })).rejects.toThrow(new RegExp(`PGlite cannot use DATA_DIR ${dir}: .*(EACCES|EROFS)`));
+      await expect(openDb({ dataDir: dir })).rejects.toThrow(
+        new RegExp(`PGlite cannot use DATA_DIR ${dir}: .*(EACCES|EROFS)`),
+      );
     } finally {
       fs.chmodSync(dir, 0o755);
       fs.rmSync(dir, { recursive: true, force: true });
@@ -86,7 +88,9 @@ describe('a PGlite DATA_DIR', { timeout: 120_000 }, () => {
       // A data folder with its version file and nothing else (not PGlite's "Aborted()").
       fs.writeFileSync(path.join(dir, 'PG_VERSION'), '17\n');
       const opening = openDb({ dataDir: dir });
-      await expect(opening).rejects.toThrow(`PGlite could not open DATA_DIR ${dir}: FATAL: could not access the server configuration file "${dir}/postgresql.conf"`);
+      await expect(opening).rejects.toThrow(
+        `PGlite could not open DATA_DIR ${dir}: FATAL: could not access the server configuration file "${dir}/postgresql.conf"`,
+      );
       expect(fs.existsSync(path.join(dir, LOCK_FILE))).toBe(false);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

@@ -45,7 +45,9 @@ describe('the PostgreSQL pool', { timeout: 60_000 }, () => {
     try {
       expect(await db.query('show statement_timeout')).toEqual([{ statement_timeout: '300ms' }]);
       await expect(db.query('select pg_sleep(2)')).rejects.toThrow(/statement timeout/);
-      expect(await db.transaction((tx) => tx.query('show statement_timeout'))).toEqual([{ statement_timeout: '300ms' }]);
+      expect(await db.transaction((tx) => tx.query('show statement_timeout'))).toEqual([
+        { statement_timeout: '300ms' },
+      ]);
     } finally {
       await db.close();
     }
