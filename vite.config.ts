@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Plugin } from 'vite';
+import { specHeadersInHtml } from './scripts/spec-headers-html';
 
 /** Where the dev server's proxy sends /api, /sso and /media (`npm run dev` sets it from PORT). */
 const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
@@ -65,6 +66,11 @@ function firstPaintFromHtml(): Plugin {
       },
     },
   };
+}
+
+/** index.html's early fetch gets SPEC §7's headers from the contract (scripts/spec-headers-html.ts). */
+function specHeaders(): Plugin {
+  return { name: 'spec-headers', transformIndexHtml: { order: 'pre', handler: specHeadersInHtml } };
 }
 
 /**
@@ -145,7 +151,7 @@ export async function precompressDir(dir: string): Promise<void> {
 
 export default defineConfig(({ command, mode }) => {
   return {
-    plugins: [react(), firstPaintFromHtml(), precompress(), ...(mode === 'mock' ? [mockServiceWorker()] : [])],
+    plugins: [react(), specHeaders(), firstPaintFromHtml(), precompress(), ...(mode === 'mock' ? [mockServiceWorker()] : [])],
     resolve: {
       alias: [
         { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
