@@ -120,6 +120,8 @@ describe('the session across a restart (decision 0023)', () => {
     useUserStore.setState({ indexCode: 'ebt' });
     await restart({ keepCookie: false });
     expect(useUserStore.getState()).toMatchObject({ token: '', userInfo: null, nickname: '', role: '', indexCode: 'ebt' });
+    // Nor does localStorage keep the dead token.
+    expect(JSON.parse(localStorage.getItem('user')!).state).toMatchObject({ token: '', userInfo: null, indexCode: 'ebt' });
   });
 
   it('keeps a stored session whose cookie is still there', async () => {

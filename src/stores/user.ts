@@ -79,7 +79,17 @@ export function readPersistedUser(persisted: unknown): Partial<UserState> {
 function withLiveSession(state: UserState): UserState {
   const session = Boolean(state.token || state.userInfo);
   if (!session || getTokenCookie() === state.token) return state;
+  staleSessionRead = true;
   return { ...state, ...initialUserState, indexCode: state.indexCode };
+}
+
+let staleSessionRead = false;
+
+/** Writes the logged-out state back, so localStorage keeps no dead token either. */
+function forgetStaleSession(): void {
+  if (!staleSessionRead) return;
+  staleSessionRead = false;
+  useUserStore.setState({});
 }
 
 export const useUserStore = create<UserState>()(
@@ -90,6 +100,10 @@ export const useUserStore = create<UserState>()(
     merge: (persisted, current) => withLiveSession({ ...current, ...readPersistedUser(persisted) }),
   }),
 );
+
+// The first hydration ran inside create(), before the store could be written to.
+forgetStaleSession();
+useUserStore.persist.onFinishHydration(forgetStaleSession);
 
 /**
  * Login finished (transfer page): store the session and write the cookie for the token's
