@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newPhone, watchErrors } from './browser';
-import { DEMO, loggedInPhone, settle, storedUser } from './steps';
+import { DEMO, freshPhone, loggedInPhone, loginThroughSso, settle, storedUser } from './steps';
 
 /**
  * The returning customer (DESIGN §7 "401", clocks; SPEC §3 and §7; decision 0023): a phone
@@ -158,6 +158,30 @@ describe('a returning customer (decision 0023)', () => {
     const user = await storedUser(page);
     expect(user.token).toBe('');
     expect(user.userInfo).toBeNull();
+    await context.close();
+  });
+});
+
+describe('share attribution (decision 0023)', () => {
+  it('goes out with the one login it was saved for, then leaves the store', async () => {
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    const ck: URLSearchParams[] = [];
+    page.on('request', (request) => {
+      const u = new URL(request.url());
+      if (u.pathname === '/user-cloud/login/rui/ck') ck.push(u.searchParams);
+    });
+    await page.goto('/loginShare?promoterId=P100239&agentId=A9001');
+    await page.getByRole('button', { name: '接受邀请并登录' }).click();
+    await loginThroughSso(page, freshPhone());
+    await settle(page);
+
+    expect(ck).toHaveLength(1);
+    expect(ck[0].get('promoterId')).toBe('P100239');
+    expect(ck[0].get('agentId')).toBe('A9001');
+    const user = await storedUser(page);
+    expect(user.userInfo?.mobilePhone).toBeTruthy();
+    expect(user).toMatchObject({ promoterId: '', agentId: '' });
     await context.close();
   });
 });
