@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Plugin } from 'vite';
 import { policyForHtml } from './gateway/src/csp';
+import { specHeadersInHtml } from './scripts/spec-headers-html';
 
 /** Where the dev server's proxy sends /api, /sso and /media (`npm run dev` sets it from PORT). */
 const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
@@ -66,6 +67,11 @@ function firstPaintFromHtml(): Plugin {
       },
     },
   };
+}
+
+/** index.html's early fetch gets SPEC §7's headers from the contract (scripts/spec-headers-html.ts). */
+function specHeaders(): Plugin {
+  return { name: 'spec-headers', transformIndexHtml: { order: 'pre', handler: specHeadersInHtml } };
 }
 
 /**
@@ -164,7 +170,7 @@ export async function precompressDir(dir: string): Promise<void> {
 
 export default defineConfig(({ command, mode }) => {
   return {
-    plugins: [react(), firstPaintFromHtml(), cspForCdn(), precompress(), ...(mode === 'mock' ? [mockServiceWorker()] : [])],
+    plugins: [react(), specHeaders(), firstPaintFromHtml(), cspForCdn(), precompress(), ...(mode === 'mock' ? [mockServiceWorker()] : [])],
     resolve: {
       alias: [
         { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

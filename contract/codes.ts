@@ -40,6 +40,10 @@ export const Desc = {
 /** Replay window (DESIGN §3): a timestamp further than this from the gateway's clock is refused. */
 export const REPLAY_WINDOW_MS = 5 * 60 * 1000;
 
+/** Tokens live 7 days (DESIGN §7); a login result says so in `expiresIn` (decision 0023). */
+export const TOKEN_TTL_DAYS = 7;
+export const TOKEN_TTL_SECONDS = TOKEN_TTL_DAYS * 24 * 60 * 60;
+
 /**
  * Chinese `desc` of the 10001 answers whose wording is not a schema message (added for the
  * gateway; the msw handlers use the same texts so the contract cases agree).

@@ -52,6 +52,11 @@ export interface LoginResult {
   agentId?: string;
   ucAgentUserId?: string;
   ucUserId: string;
+  /**
+   * Seconds the token lives from now (decision 0023): the portal's `token` cookie expires with
+   * it. Relative, so a phone whose clock is off still keeps the cookie as long as the token.
+   */
+  expiresIn?: number;
   /** Only from ckNew. */
   theme?: Theme;
 }

@@ -20,8 +20,8 @@ import { envelope } from './envelope';
 /** How a route is guarded: a token is required, or optional (public calls). */
 export type GuardMode = 'required' | 'optional';
 
-/** Tokens live 7 days (DESIGN §7). */
-export const TOKEN_TTL_DAYS = 7;
+/** Tokens live 7 days (DESIGN §7): one constant with the login result's `expiresIn`. */
+export { TOKEN_TTL_DAYS } from '../../contract/codes';
 
 /** A nonce: what the portal sends (32 hex) and any similar opaque value. */
 const NONCE_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;

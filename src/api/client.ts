@@ -6,7 +6,7 @@ import { env } from '@/config/env';
 import { REQUEST_TIMEOUT_MS, TOAST_DURATION_MS } from '@/config/constants';
 import { getTokenCookie } from '@/lib/cookie';
 import { createNonce } from '@/lib/nonce';
-import { observeDateHeader, serverNow, syncServerTime } from '@/lib/clock';
+import { clockSettled, observeDateHeader, serverNow, syncServerTime } from '@/lib/clock';
 import { showToast } from '@/lib/toast';
 import { loggedOut } from '@/stores/user';
 
@@ -40,7 +40,10 @@ export const http = axios.create({
   headers: { 'Content-Type': 'application/json' },
 });
 
-http.interceptors.request.use((config) => {
+http.interceptors.request.use(async (config) => {
+  // An API call's timestamp waits for the home's first response to set the clock (DESIGN §7);
+  // static files are not checked and are what brings that first Date header.
+  if (!config.raw) await clockSettled();
   // SPEC §9: prefix A is the production gateway base; an env value may move it.
   if (config.url?.startsWith(`${A}/`) && env.gatewayBase !== A) {
     config.url = env.gatewayBase + config.url.slice(A.length);

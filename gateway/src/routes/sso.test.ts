@@ -202,6 +202,13 @@ describe('SSO page and login', () => {
       obj: { userInfo: { userId: 'u-13800138000', mobilePhone: '13800138000', role: 'customer' }, role: 'customer', ucUserId: 'UC20260001' },
     });
     expect(ck.json.obj.theme).toBeUndefined();
+    // The token's lifetime, in seconds from now: the portal's cookie lives as long (decision 0023).
+    expect(ck.json.obj.expiresIn).toBe(7 * 24 * 60 * 60);
+    const [session] = await gw.db.query<{ left: number }>(
+      `select extract(epoch from expires_at - now())::int as left from sessions where token_hash = $1`,
+      [sha256(ck.json.obj.token)],
+    );
+    expect(Math.abs(session.left - ck.json.obj.expiresIn!)).toBeLessThan(60);
     // The token works.
     const count = await gw.send('GET', endpoints.noticeCount, { as: { token: ck.json.obj.token } });
     expect(count.json.code).toBe(Code.ok);
