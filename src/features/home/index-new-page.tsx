@@ -5,7 +5,7 @@ import { ServiceIcon } from '@/components/service-icon';
 import { useIndexCode } from '@/hooks/use-index-code';
 import { env } from '@/config/env';
 import { safePath } from '@/lib/safe-path';
-import { themeChanged } from '@/stores/theme';
+import { indexCodeThemeShown } from '@/stores/theme';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';
 import { NoticeTicker } from '@/components/notice-ticker';
 import { RightsSummary } from '@/components/rights-summary';
@@ -26,9 +26,9 @@ export default function IndexNewPage() {
     config[indexCode]?.theme === 'indexNew' ? config[indexCode] : config.indexNew,
   );
 
-  // The new-theme screens run in the indexNew theme (DESIGN §7).
+  // The indexNew entry's theme, unless ckNew gave the session one (DESIGN §7).
   useEffect(() => {
-    if (data) themeChanged(data.entry.theme);
+    if (data) indexCodeThemeShown(data.entry.theme);
   }, [data]);
 
   const q = `indexCode=${encodeURIComponent(indexCode)}`;
