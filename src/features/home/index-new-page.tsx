@@ -4,6 +4,7 @@ import { PageState } from '@/components/page-state';
 import { ServiceIcon } from '@/components/service-icon';
 import { useIndexCode } from '@/hooks/use-index-code';
 import { env } from '@/config/env';
+import { newThemePath } from '@/lib/new-theme-path';
 import { safePath } from '@/lib/safe-path';
 import { indexCodeThemeShown } from '@/stores/theme';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';
@@ -45,7 +46,7 @@ export default function IndexNewPage() {
             {loggedIn ? <RightsSummary indexCode={indexCode} /> : <LoginHintCard indexCode={indexCode} transferPage="/transferPage1" />}
             <section className="home-new__banners" aria-label="活动推荐">
               {data.entry.banners.map((banner) => (
-                <Link key={banner.id} to={safePath(banner.link, '/indexNew')} className={`home-new__banner banner--${banner.tone}`}>
+                <Link key={banner.id} to={newThemePath(safePath(banner.link, '/indexNew'))} className={`home-new__banner banner--${banner.tone}`}>
                   <span className="home-new__banner-title">{banner.title}</span>
                   <span className="home-new__banner-subtitle">{banner.subtitle}</span>
                 </Link>
