@@ -41,7 +41,8 @@ const tabIconThemes = (page: Page) =>
   page.locator('nav[aria-label="底部导航"] svg.tab-icon').evaluateAll((icons) => icons.map((icon) => icon.getAttribute('data-theme')));
 
 describe('share chains (decision 0025)', () => {
-  it('/my/shareNew → /share1 → /transferPage1 → /indexNew, attributed with the normal source', async () => {
+  // The agent's login and QR code come first: more than the suite's 60 s default on a busy machine.
+  it('/my/shareNew → /share1 → /transferPage1 → /indexNew, attributed with the normal source', { timeout: 120_000 }, async () => {
     // The agent's new-theme code, decoded from what the screen shows.
     const agent = await loggedInPhone(browser, DEMO.agent);
     const agentPage = await agent.newPage();
