@@ -196,6 +196,11 @@ export const ckQuery = z.object({
   agentId: idParam.optional(),
 });
 
+/** GET /admin/attribution (decision 0025): the customer by their mobile. */
+export const adminAttributionQuery = z.object({
+  phone: z.string({ error: Messages.mobileInvalid }).trim().refine(isValidMobile, { error: Messages.mobileInvalid }),
+});
+
 export const ssoSmsBody = z.object({
   phone: z.string({ error: Messages.mobileInvalid }).trim().refine(isValidMobile, { error: Messages.mobileInvalid }),
 });

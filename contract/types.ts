@@ -61,6 +61,14 @@ export interface LoginResult {
   theme?: Theme;
 }
 
+/** Who brought a new customer: a share link's ids and the login's `source` (decision 0025). */
+export interface Attribution {
+  promoterId: string | null;
+  agentId: string | null;
+  source: string;
+  createTime: string;
+}
+
 export type Theme = 'standard_blue' | 'year_red' | 'indexNew';
 export const THEMES: readonly Theme[] = ['standard_blue', 'year_red', 'indexNew'];
 

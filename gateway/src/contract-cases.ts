@@ -114,6 +114,10 @@ export const contractCases: ContractCase[] = [
   { name: 'confirm: code not 12 digits', method: 'POST', path: endpoints.adminWriteOffConfirm, as: 'admin', body: { writeOffCode: '12345', providerName: '测试门诊' }, expect: refused('核销码为12位数字') },
   { name: 'confirm: missing provider', method: 'POST', path: endpoints.adminWriteOffConfirm, as: 'admin', body: { writeOffCode: '000000000000' }, expect: refused('缺少服务商名称') },
 
+  // ── admin attribution (decision 0025) ───────────────────────────────────
+  { name: 'attribution of a customer nobody brought', method: 'GET', path: endpoints.adminAttribution, as: 'admin', query: { phone: '13800138000' }, expect: ok() },
+  { name: 'attribution: not a mobile', method: 'GET', path: endpoints.adminAttribution, as: 'admin', query: { phone: '010-12345678' }, expect: refused(Messages.mobileInvalid) },
+
   // ── rights ──────────────────────────────────────────────────────────────
   { name: 'rights list', method: 'GET', path: endpoints.rightsList, as: 'customer', expect: ok() },
   { name: 'rights list by status', method: 'GET', path: endpoints.rightsList, as: 'customer', query: { status: 'expired' }, expect: ok([{ id: 7, status: 'expired' }, { id: 8, status: 'expired' }]) },

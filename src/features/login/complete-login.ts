@@ -4,7 +4,7 @@ import { env } from '@/config/env';
 import { DEFAULT_INDEX_CODE } from '@/config/constants';
 import type { TransferPage } from '@/lib/login-redirect';
 import { safePath } from '@/lib/safe-path';
-import { themeChanged } from '@/stores/theme';
+import { loginThemeReturned } from '@/stores/theme';
 import { fullPathCleared, indexCodeChanged, loggedIn, selectIsLoggedIn, userInfoReplaced, useUserStore } from '@/stores/user';
 
 /** What differs between the three transfer pages (DESIGN §4). */
@@ -84,7 +84,7 @@ export async function completeLogin(params: URLSearchParams, variant: TransferVa
   const result = envelope.obj;
   loggedIn(result);
   indexCodeChanged(indexCode);
-  if (variant.ck === 'ckNew') themeChanged(result.theme ?? 'indexNew');
+  if (variant.ck === 'ckNew' && result.theme) loginThemeReturned(result.theme);
 
   const openId = params.get('openId');
   const nickname = params.get('nickname');

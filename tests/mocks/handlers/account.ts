@@ -46,6 +46,9 @@ function login(request: Request, variant: 'ck' | 'ckNew') {
     };
     db.users.push(user);
     db.notices.push({ ...WELCOME_NOTICE, id: 9000 + db.notices.length, userId: user.userId, createTime: nowText() });
+    if (q.promoterId || q.agentId) {
+      db.attributions.set(user.userId, { promoterId: q.promoterId ?? null, agentId: q.agentId ?? null, source: q.source, createTime: nowText() });
+    }
   }
   const token = mockToken(user.mobilePhone);
   db.tokens.set(token, user.userId);
