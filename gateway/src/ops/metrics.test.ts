@@ -93,6 +93,8 @@ describe('metrics (METRICS_PORT)', () => {
       expect(await res.text()).toMatch(/^gateway_http_requests_total\{/m);
       expect((await fetch(`${base}/`)).status).toBe(404);
       expect((await fetch(`${base}/metrics`, { method: 'POST' })).status).toBe(404);
+      // Never on the portal's port.
+      expect((await gw.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
     } finally {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
