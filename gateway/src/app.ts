@@ -129,9 +129,10 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
     routerOptions: { ignoreTrailingSlash: false },
     // A path the router cannot decode (`/gateway/user/%E0%A4%A`): Fastify's own answer echoes
     // the path; ours is the 400 envelope. No route, so no onSend hook: the headers are set here.
-    frameworkErrors: (_error, _request, reply) =>
+    frameworkErrors: (_error, request, reply) =>
       (reply as FastifyReply)
         .code(400)
+        .header('x-request-id', request.id)
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'no-store')
         .send(envelope(Code.badRequest, Desc.badRequest, null)),

@@ -6,7 +6,7 @@
 import http from 'node:http';
 import { Code } from '../../../contract/codes';
 import { endpoints } from '../../../contract/endpoints';
-import { startGateway, type GatewayProcess } from '../../../scripts/gateway-process';
+import { freePort, startGateway, type GatewayProcess } from '../../../scripts/gateway-process';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -50,9 +50,18 @@ describe('drain on SIGTERM (a gateway process)', () => {
   });
 
   it('readiness 503 at once, the request in flight finishes with 200, exit 0 within the grace', async () => {
-    const gateway = await startGateway({ env: { SHUTDOWN_DELAY_MS: '1500', SHUTDOWN_GRACE_MS: '8000' } });
+    const metricsPort = await freePort();
+    const gateway = await startGateway({
+      env: { SHUTDOWN_DELAY_MS: '1500', SHUTDOWN_GRACE_MS: '8000', METRICS_PORT: String(metricsPort) },
+    });
     started.push(gateway);
     expect((await fetch(`${gateway.baseUrl}/readyz`)).status).toBe(200);
+    // The metrics listener: its own port; the scraper's keep-alive connection does not hold the exit.
+    const scrape = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+    expect(scrape.status).toBe(200);
+    expect(await scrape.text()).toMatch(
+      /^gateway_http_requests_total\{route="\/readyz",method="GET",status="200",code="none"\} 1$/m,
+    );
     const inFlight = slowRequest(gateway.port, '13612340001');
     await sleep(300);
     const exited = exitOf(gateway);
