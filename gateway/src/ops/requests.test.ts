@@ -79,6 +79,14 @@ describe('request ids and the access log', () => {
     }
     expect(seen.size).toBe(odd.length + 1);
     expect(lines.some((l) => l.reqId === 'x'.repeat(65) || l.reqId === 'a b')).toBe(false);
+    // Answered before any hook (a path the router cannot decode): the id all the same.
+    const undecodable = await app.inject({
+      method: 'GET',
+      url: '/gateway/user/%E0%A4%A',
+      headers: { 'x-request-id': 'odd-path-1' },
+    });
+    expect(undecodable.statusCode).toBe(400);
+    expect(undecodable.headers['x-request-id']).toBe('odd-path-1');
     // 64 characters is still a sane token.
     const max = 'A'.repeat(64);
     expect(

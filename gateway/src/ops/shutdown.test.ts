@@ -4,9 +4,11 @@
  * within SHUTDOWN_GRACE_MS, or 1 at the grace when a request never ends.
  */
 import http from 'node:http';
+import Fastify from 'fastify';
 import { Code } from '../../../contract/codes';
 import { endpoints } from '../../../contract/endpoints';
 import { freePort, startGateway, type GatewayProcess } from '../../../scripts/gateway-process';
+import { drainer, type Signal } from './shutdown';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -102,4 +104,40 @@ describe('drain on SIGTERM (a gateway process)', () => {
     expect(at - signalled).toBeLessThan(5000);
     await expect(stuck.answer).rejects.toThrow();
   }, 120_000);
+});
+
+describe('drainer', () => {
+  /** A bare listening app; resolves with the exit code and how long the drain took. */
+  async function drain(signal: Signal, delayMs: number) {
+    const app = Fastify();
+    app.decorate('lifecycle', { draining: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const cleanup = vi.fn(async () => {});
+    const started = Date.now();
+    let midway: boolean | undefined;
+    setTimeout(() => (midway = app.server.listening), delayMs / 2);
+    const code = await new Promise<number>((exit) => {
+      const run = drainer(app, { graceMs: 5000, delayMs, cleanup, exit });
+      void run(signal);
+      expect(app.lifecycle.draining).toBe(true);
+      // A second signal changes nothing.
+      void run('SIGINT');
+    });
+    expect(cleanup).toHaveBeenCalledOnce();
+    return { code, ms: Date.now() - started, midway, listening: app.server.listening };
+  }
+
+  it('after SIGTERM keeps listening for the delay, then closes and exits 0', async () => {
+    const { code, ms, midway, listening } = await drain('SIGTERM', 600);
+    expect(code).toBe(0);
+    expect(midway).toBe(true);
+    expect(ms).toBeGreaterThanOrEqual(590);
+    expect(listening).toBe(false);
+  });
+
+  it('after SIGINT (a terminal) skips the delay', async () => {
+    const { code, ms } = await drain('SIGINT', 3000);
+    expect(code).toBe(0);
+    expect(ms).toBeLessThan(1000);
+  });
 });
