@@ -168,6 +168,8 @@ export interface GuardedBatchOptions<P> {
    * statement delays the requests behind it by at most this much (decision 0019).
    */
   stallMs?: number;
+  /** Told the size of each batch as it is sent (the metrics' batch-size histogram). */
+  onBatch?: (size: number) => void;
 }
 
 interface Waiting<P, T> {
@@ -191,7 +193,7 @@ interface Waiting<P, T> {
  */
 export function guardedBatch<P, T extends BatchRow>(
   db: Db,
-  { name, sql, params, max = 64, stallMs = 20 }: GuardedBatchOptions<P>,
+  { name, sql, params, max = 64, stallMs = 20, onBatch }: GuardedBatchOptions<P>,
 ) {
   /** Batches not sent yet, oldest first; the last one is open while shorter than `max`. */
   const queued: Waiting<P, T>[][] = [];
@@ -223,6 +225,7 @@ export function guardedBatch<P, T extends BatchRow>(
   };
 
   const send = (batch: Waiting<P, T>[]) => {
+    onBatch?.(batch.length);
     held = true;
     let holding = true;
     const release = () => {
