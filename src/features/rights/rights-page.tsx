@@ -58,8 +58,7 @@ export default function RightsPage() {
   const userId = useUserStore((s) => s.userInfo?.userId);
   const storedIndexCode = useUserStore((s) => s.indexCode);
   const queryCode = params.get('indexCode');
-  const indexCode =
-    queryCode && /^[A-Za-z0-9_-]{1,32}$/.test(queryCode) ? queryCode : storedIndexCode || DEFAULT_INDEX_CODE;
+  const indexCode = queryCode && /^[A-Za-z0-9_-]{1,32}$/.test(queryCode) ? queryCode : storedIndexCode || DEFAULT_INDEX_CODE;
   const tabParam = params.get('tab');
   const tab: Tab = isTab(tabParam) ? tabParam : 'available';
 
@@ -118,9 +117,7 @@ export default function RightsPage() {
             onClick={() => selectTab(t.key)}
           >
             {t.label}
-            {t.key !== 'records' && data && (
-              <span className="rights__tab-count">{data.rights.filter((r) => r.status === t.key).length}</span>
-            )}
+            {t.key !== 'records' && data && <span className="rights__tab-count">{data.rights.filter((r) => r.status === t.key).length}</span>}
           </button>
         ))}
       </div>
@@ -134,10 +131,7 @@ export default function RightsPage() {
               error={error}
               onRetry={reload}
               empty={shown.length === 0}
-              emptyProps={{
-                text:
-                  tab === 'available' ? '暂无可使用的权益' : tab === 'used' ? '暂无已用完的权益' : '暂无已过期的权益',
-              }}
+              emptyProps={{ text: tab === 'available' ? '暂无可使用的权益' : tab === 'used' ? '暂无已用完的权益' : '暂无已过期的权益' }}
             >
               <ul className="rights__list">
                 {shown.map((right) => (
