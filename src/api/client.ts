@@ -24,9 +24,22 @@ declare module 'axios' {
     form?: boolean;
     /** No toast at all: SPEC §8 "agreement calls failing: swallowed silently". */
     silent?: boolean;
+    /**
+     * Calls sharing one group show at most one toast between them: an analytics batch whose
+     * events all fail toasts once (DESIGN §7 "Toasts": never doubled).
+     */
+    toastGroup?: ToastGroup;
     /** The response is a static file, not an envelope (`/jsons/*`). */
     raw?: boolean;
   }
+}
+
+/**
+ * Several calls that toast as one (`toastGroup`). A class, not a plain object: axios copies
+ * plain objects of a request's config, and the calls must share this one.
+ */
+export class ToastGroup {
+  toasted = false;
 }
 
 export const NETWORK_ERROR_TEXT = '网络异常，请稍后重试';
@@ -65,7 +78,11 @@ http.interceptors.request.use(async (config) => {
 });
 
 function toast(config: AxiosRequestConfig | undefined, text: string, duration = TOAST_DURATION_MS) {
-  if (!config?.silent && text) void showToast(text, duration);
+  if (config?.silent || !text) return;
+  const group = config?.toastGroup;
+  if (group?.toasted) return;
+  if (group) group.toasted = true;
+  void showToast(text, duration);
 }
 
 function sentWithCurrentSession(config: InternalAxiosRequestConfig): boolean {
