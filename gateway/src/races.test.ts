@@ -4,7 +4,8 @@
  * proves, makes its requests really overlap (a warm pool of ≥ 50 connections, all requests held
  * at a barrier just before the guarded statement and released at once, the overlap measured and
  * asserted), and a test-only variant of the competing SQL without the guard shows what the guard
- * prevents. `bash scripts/with-postgres.sh npx vitest run --project gateway` runs them.
+ * prevents. `bash scripts/with-postgres.sh npx vitest run --project gateway` runs them; with
+ * REQUIRE_POSTGRES=1 (CI's PostgreSQL step) they fail instead of skipping without DATABASE_URL.
  */
 import pg from 'pg';
 import { BizDesc, Code } from '../../contract/codes';
@@ -17,6 +18,11 @@ import { createTestGateway, DEMO, onPostgres, type TestGateway } from './test-he
 const N = 50;
 /** Transactions or statements that must be open at one moment for a run to count as a race. */
 const MIN_OVERLAP = 10;
+
+it.runIf(process.env.REQUIRE_POSTGRES === '1')('REQUIRE_POSTGRES=1: the races run on PostgreSQL, not skipped', () => {
+  expect(process.env.DATABASE_URL, 'REQUIRE_POSTGRES=1 needs DATABASE_URL (scripts/with-postgres.sh sets it)').toBeTruthy();
+  expect(onPostgres).toBe(true);
+});
 
 /** Lets `n` callers wait until all have arrived, then all go on at once. */
 function barrier(n: number) {
