@@ -1,5 +1,5 @@
 import { addressBody, evaluateBody, firstIssue, updateInfoBody, wxinfoBody } from './schemas';
-import { hasHiddenControl, isInvisibleOnly, TextMessages } from './validation';
+import { hasHiddenControl, isInvisibleOnly, Messages, TextMessages } from './validation';
 
 const address = {
   name: '王小明',
@@ -71,5 +71,12 @@ describe('text a customer stores', () => {
 
   it('a WeChat nickname follows the same rule', () => {
     expect(answer(wxinfoBody, { openId: 'wx_1', nickname: '\u200b' })).toBe(TextMessages.invisibleOnly('微信昵称'));
+  });
+});
+
+describe('evaluation score', () => {
+  it('is a whole number of stars from 1 to 5: 4.5 is refused', () => {
+    for (const score of [1, 5]) expect(answer(evaluateBody, { consumeId: 1, score }), String(score)).toBe('ok');
+    for (const score of [4.5, 0.5]) expect(answer(evaluateBody, { consumeId: 1, score }), String(score)).toBe(Messages.scoreRequired);
   });
 });
