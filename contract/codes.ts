@@ -73,6 +73,7 @@ export const BizDesc = {
   ssoCrossSite: '请在本登录页提交，其他网站发起的登录已被拒绝',
   ssoAgreementRequired: '请先阅读并同意《平台用户协议》和《隐私政策》',
   adminKeyInvalid: '管理密钥不正确',
+  sendMqBudget: '事件上报过于频繁，请稍后再试',
 } as const;
 
 /** The 10001 `desc` of a code asked for again too soon: the seconds still to wait. */

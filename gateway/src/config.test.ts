@@ -52,6 +52,9 @@ describe('config', () => {
   it('refuses nonsense', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ SSO_ALLOWED_ORIGINS: 'https://a.example/path' })).toThrow(/bare origin/);
+    expect(loadConfig({}).sendMqPerMinute).toBe(120);
+    expect(loadConfig({ SEND_MQ_PER_MINUTE: '30' }).sendMqPerMinute).toBe(30);
+    for (const SEND_MQ_PER_MINUTE of ['0', 'many', '-5']) expect(() => loadConfig({ SEND_MQ_PER_MINUTE })).toThrow(/SEND_MQ_PER_MINUTE/);
   });
 
   it('reads the operations settings, off by default', () => {

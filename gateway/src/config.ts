@@ -51,6 +51,8 @@ export interface Config {
   shutdownDelayMs: number;
   /** The Prometheus listener's port; null: no metrics listener. */
   metricsPort: number | null;
+  /** Events md/sendMq accepts from one client address in a minute (decision 0022). */
+  sendMqPerMinute: number;
   sms: {
     /** Seconds between two codes to one phone. */
     phoneIntervalSec: number;
@@ -135,12 +137,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceMs,
     shutdownDelayMs,
     metricsPort,
+    sendMqPerMinute: int(env.SEND_MQ_PER_MINUTE, 120, 'SEND_MQ_PER_MINUTE', problems),
     sms: {
       phoneIntervalSec: int(env.SMS_PHONE_INTERVAL_SEC, 60, 'SMS_PHONE_INTERVAL_SEC', problems),
       phonePerDay: int(env.SMS_PHONE_PER_DAY, 10, 'SMS_PHONE_PER_DAY', problems),
       ipPerHour: int(env.SMS_IP_PER_HOUR, 30, 'SMS_IP_PER_HOUR', problems),
     },
   };
+  if (config.sendMqPerMinute < 1) problems.push('SEND_MQ_PER_MINUTE must be at least 1');
   if (problems.length) throw new ConfigError(problems);
   return config;
 }

@@ -284,11 +284,13 @@ export function guardedBatch<P, T extends BatchRow>(
 
 /**
  * Deletes nonces older than twice the window (a timestamp can be 5 minutes early or late,
- * so a nonce can only be replayed within 10 minutes of its first use) and expired sessions.
+ * so a nonce can only be replayed within 10 minutes of its first use), expired sessions and
+ * md/sendMq's counters of past minutes.
  */
 export async function pruneGuardTables(db: Db): Promise<void> {
   await db.query(`delete from nonces where seen_at < now() - $1::interval`, [
     `${(2 * REPLAY_WINDOW_MS) / 1000} seconds`,
   ]);
   await db.query(`delete from sessions where expires_at < now()`);
+  await db.query(`delete from send_mq_budget where minute < $1`, [Math.floor(Date.now() / 60_000)]);
 }

@@ -77,6 +77,16 @@ describe('user store (SPEC §3)', () => {
     expect(readPersistedUser('garbage')).toEqual({});
   });
 
+  it('keeps a persisted role only when it is customer or agent, at the top and in userInfo', () => {
+    const info = { userId: 'u-1', mobilePhone: '13800138000', nickname: '小明', headUrl: '' };
+    for (const role of ['customer', 'agent'] as const) {
+      expect(readPersistedUser({ role, userInfo: { ...info, role } })).toMatchObject({ role, userInfo: { ...info, role } });
+    }
+    for (const role of ['admin', '', undefined, 1]) {
+      expect(readPersistedUser({ role, userInfo: { ...info, role } }), String(role)).toMatchObject({ role: '', userInfo: null });
+    }
+  });
+
   it('validates what it reads back from localStorage on rehydration', async () => {
     localStorage.setItem(
       'user',
