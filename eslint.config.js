@@ -45,7 +45,7 @@ const zones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'artifacts', '.data', 'coverage'] },
+  { ignores: ['dist', 'node_modules', 'artifacts', '.data', 'coverage', 'reports', '.stryker-tmp'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Plugin } from 'vite';
+import { policyForHtml } from './gateway/src/csp';
+import { specHeadersInHtml } from './scripts/spec-headers-html';
 
 /** Where the dev server's proxy sends /api, /sso and /media (`npm run dev` sets it from PORT). */
 const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
@@ -63,6 +65,29 @@ function firstPaintFromHtml(): Plugin {
         out = out.replace('</head>', `  <script>${afterFirstPaint(entry[1], files)}</script>\n  </head>`);
         return out;
       },
+    },
+  };
+}
+
+/** index.html's early fetch gets SPEC §7's headers from the contract (scripts/spec-headers-html.ts). */
+function specHeaders(): Plugin {
+  return { name: 'spec-headers', transformIndexHtml: { order: 'pre', handler: specHeadersInHtml } };
+}
+
+/**
+ * Beside index.html, the Content-Security-Policy the gateway sends with it (its inline
+ * scripts' hashes), so a CDN that serves dist/ can send the same header (docs/operations.md).
+ */
+function cspForCdn(): Plugin {
+  return {
+    name: 'csp-for-cdn',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const page = bundle['index.html'];
+      if (page?.type !== 'asset') return;
+      const html = typeof page.source === 'string' ? page.source : Buffer.from(page.source).toString('utf8');
+      this.emitFile({ type: 'asset', fileName: 'index.html.csp', source: `${policyForHtml(html)}\n` });
     },
   };
 }
@@ -145,7 +170,7 @@ export async function precompressDir(dir: string): Promise<void> {
 
 export default defineConfig(({ command, mode }) => {
   return {
-    plugins: [react(), firstPaintFromHtml(), precompress(), ...(mode === 'mock' ? [mockServiceWorker()] : [])],
+    plugins: [react(), specHeaders(), firstPaintFromHtml(), cspForCdn(), precompress(), ...(mode === 'mock' ? [mockServiceWorker()] : [])],
     resolve: {
       alias: [
         { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

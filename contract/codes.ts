@@ -40,6 +40,10 @@ export const Desc = {
 /** Replay window (DESIGN §3): a timestamp further than this from the gateway's clock is refused. */
 export const REPLAY_WINDOW_MS = 5 * 60 * 1000;
 
+/** Tokens live 7 days (DESIGN §7); a login result says so in `expiresIn` (decision 0023). */
+export const TOKEN_TTL_DAYS = 7;
+export const TOKEN_TTL_SECONDS = TOKEN_TTL_DAYS * 24 * 60 * 60;
+
 /**
  * Chinese `desc` of the 10001 answers whose wording is not a schema message (added for the
  * gateway; the msw handlers use the same texts so the contract cases agree).
@@ -69,6 +73,7 @@ export const BizDesc = {
   ssoCrossSite: '请在本登录页提交，其他网站发起的登录已被拒绝',
   ssoAgreementRequired: '请先阅读并同意《平台用户协议》和《隐私政策》',
   adminKeyInvalid: '管理密钥不正确',
+  sendMqBudget: '事件上报过于频繁，请稍后再试',
 } as const;
 
 /** The 10001 `desc` of a code asked for again too soon: the seconds still to wait. */

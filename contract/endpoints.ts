@@ -37,6 +37,8 @@ export const endpoints = {
   addressDelete: `${A}/userAddress/delete`,
   updateInfo: `${A}/authUserMain/updateInfo`,
   adminWriteOffConfirm: '/admin/writeOff/confirm',
+  /** Whom a customer's first login was attributed to (decision 0025). */
+  adminAttribution: '/admin/attribution',
   ssoLogin: '/sso/login',
   ssoSms: '/sso/sms',
 } as const;

@@ -7,10 +7,13 @@ import { MAX_PAGE_SIZE } from './endpoints';
 import {
   ADDRESS_DETAIL_MAX,
   EVALUATION_CONTENT_MAX,
+  hasHiddenControl,
+  isInvisibleOnly,
   isValidMobile,
   isValidPhone,
   Messages,
   NICKNAME_MAX,
+  TextMessages,
 } from './validation';
 
 /** A query's integer is plain decimal digits: not '', ' 1', '0x10', '1e1' (read as 0, 16, 10). */
@@ -18,6 +21,15 @@ const decimal = (v: unknown) => (typeof v === 'string' && /^\d{1,15}$/.test(v) ?
 
 const intFrom = (message: string, min: number) =>
   z.preprocess(decimal, z.number({ error: message }).int({ error: message }).min(min, { error: message }));
+
+/**
+ * Text a customer stores and others read: no control characters, bidi overrides or lone
+ * surrogates, and not only invisible characters (validation.ts `hasHiddenControl`).
+ */
+const storedText = (schema: z.ZodString, field: string, multiline = false) =>
+  schema
+    .refine((s) => !hasHiddenControl(s, multiline), { error: TextMessages.hiddenControl(field) })
+    .refine((s) => !isInvisibleOnly(s), { error: TextMessages.invisibleOnly(field) });
 
 /** `pageNum` from 1, `pageSize` 1..∞ clamped to 50 (DESIGN §7 "Gateway details"). */
 export const pageQuery = z.object({
@@ -62,12 +74,13 @@ export const evaluateBody = z.object({
     .int({ error: Messages.scoreRequired })
     .min(1, { error: Messages.scoreRequired })
     .max(5, { error: '评分只能是1到5星' }),
-  content: z
-    .string({ error: '评价内容格式不正确' })
-    .max(EVALUATION_CONTENT_MAX, { error: Messages.contentTooLong })
-    .default(''),
+  content: storedText(
+    z.string({ error: '评价内容格式不正确' }).max(EVALUATION_CONTENT_MAX, { error: Messages.contentTooLong }),
+    '评价内容',
+    true,
+  ).default(''),
   tags: z
-    .array(z.string().min(1).max(12), { error: '评价标签格式不正确' })
+    .array(storedText(z.string().min(1).max(12), '评价标签'), { error: '评价标签格式不正确' })
     .max(6, { error: '评价标签最多6个' })
     .default([]),
 });
@@ -78,30 +91,32 @@ export const writeOffBody = z.object({
 
 export const adminConfirmBody = z.object({
   writeOffCode: z.string({ error: '缺少核销码' }).regex(/^\d{12}$/, { error: '核销码为12位数字' }),
-  providerName: z
-    .string({ error: '缺少服务商名称' })
-    .trim()
-    .min(1, { error: '缺少服务商名称' })
-    .max(50, { error: '服务商名称过长' }),
+  providerName: storedText(
+    z.string({ error: '缺少服务商名称' }).trim().min(1, { error: '缺少服务商名称' }).max(50, { error: '服务商名称过长' }),
+    '服务商名称',
+  ),
 });
 
 export const addressBody = z.object({
   id: z.number().int().positive().optional(),
-  name: z.string({ error: Messages.nameRequired }).trim().min(1, { error: Messages.nameRequired }).max(20, { error: '姓名不能超过20个字' }),
+  name: storedText(z.string({ error: Messages.nameRequired }).trim().min(1, { error: Messages.nameRequired }).max(20, { error: '姓名不能超过20个字' }), '姓名'),
   tel: z.string({ error: Messages.phoneInvalid }).trim().refine(isValidPhone, { error: Messages.phoneInvalid }),
-  province: z.string({ error: Messages.areaRequired }).trim().min(1, { error: Messages.areaRequired }).max(20, { error: Messages.areaRequired }),
-  city: z.string({ error: Messages.areaRequired }).trim().min(1, { error: Messages.areaRequired }).max(20, { error: Messages.areaRequired }),
-  county: z.string({ error: Messages.areaRequired }).trim().min(1, { error: Messages.areaRequired }).max(20, { error: Messages.areaRequired }),
-  country: z.string().trim().max(20).optional(),
+  province: storedText(z.string({ error: Messages.areaRequired }).trim().min(1, { error: Messages.areaRequired }).max(20, { error: Messages.areaRequired }), '地区'),
+  city: storedText(z.string({ error: Messages.areaRequired }).trim().min(1, { error: Messages.areaRequired }).max(20, { error: Messages.areaRequired }), '地区'),
+  county: storedText(z.string({ error: Messages.areaRequired }).trim().min(1, { error: Messages.areaRequired }).max(20, { error: Messages.areaRequired }), '地区'),
+  country: storedText(z.string().trim().max(20), '地区').optional(),
   areaCode: z
     .string({ error: Messages.areaRequired })
     .regex(/^\d{6}$/, { error: Messages.areaRequired })
     .refine((c) => c !== '000000', { error: Messages.areaRequired }),
-  addressDetail: z
-    .string({ error: Messages.detailRequired })
-    .trim()
-    .min(1, { error: Messages.detailRequired })
-    .max(ADDRESS_DETAIL_MAX, { error: Messages.detailTooLong }),
+  addressDetail: storedText(
+    z
+      .string({ error: Messages.detailRequired })
+      .trim()
+      .min(1, { error: Messages.detailRequired })
+      .max(ADDRESS_DETAIL_MAX, { error: Messages.detailTooLong }),
+    '详细地址',
+  ),
   isDefault: z.boolean().default(false),
 });
 
@@ -111,11 +126,14 @@ export const idBody = z.object({
 });
 
 export const updateInfoBody = z.object({
-  nickname: z
-    .string({ error: Messages.nicknameInvalid })
-    .trim()
-    .min(1, { error: Messages.nicknameInvalid })
-    .max(NICKNAME_MAX, { error: Messages.nicknameInvalid }),
+  nickname: storedText(
+    z
+      .string({ error: Messages.nicknameInvalid })
+      .trim()
+      .min(1, { error: Messages.nicknameInvalid })
+      .max(NICKNAME_MAX, { error: Messages.nicknameInvalid }),
+    '昵称',
+  ),
 });
 
 /** Form field `headImg`: a data URL; bytes and size are checked by the gateway. */
@@ -183,8 +201,8 @@ export const sendMqBody = z.object({
 
 export const wxinfoBody = z.object({
   openId: z.string({ error: '缺少微信标识' }).min(1, { error: '缺少微信标识' }).max(64),
-  nickname: z.string({ error: '缺少微信昵称' }).trim().min(1, { error: '缺少微信昵称' }).max(32),
-  headImgUrl: z.string().max(500).default(''),
+  nickname: storedText(z.string({ error: '缺少微信昵称' }).trim().min(1, { error: '缺少微信昵称' }).max(32), '微信昵称'),
+  headImgUrl: storedText(z.string().max(500), '微信头像地址').default(''),
 });
 
 const idParam = z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, { error: '推广参数不正确' });
@@ -194,6 +212,11 @@ export const ckQuery = z.object({
   source: z.string({ error: '缺少来源' }).min(1, { error: '缺少来源' }).max(32),
   promoterId: idParam.optional(),
   agentId: idParam.optional(),
+});
+
+/** GET /admin/attribution (decision 0025): the customer by their mobile. */
+export const adminAttributionQuery = z.object({
+  phone: z.string({ error: Messages.mobileInvalid }).trim().refine(isValidMobile, { error: Messages.mobileInvalid }),
 });
 
 export const ssoSmsBody = z.object({

@@ -52,8 +52,21 @@ export interface LoginResult {
   agentId?: string;
   ucAgentUserId?: string;
   ucUserId: string;
+  /**
+   * Seconds the token lives from now (decision 0023): the portal's `token` cookie expires with
+   * it. Relative, so a phone whose clock is off still keeps the cookie as long as the token.
+   */
+  expiresIn?: number;
   /** Only from ckNew. */
   theme?: Theme;
+}
+
+/** Who brought a new customer: a share link's ids and the login's `source` (decision 0025). */
+export interface Attribution {
+  promoterId: string | null;
+  agentId: string | null;
+  source: string;
+  createTime: string;
 }
 
 export type Theme = 'standard_blue' | 'year_red' | 'indexNew';

@@ -37,6 +37,31 @@ export const Messages = {
   nicknameInvalid: '昵称需为1-20个字',
 } as const;
 
+/**
+ * What text a customer stores (nickname, address, evaluation) may not hold (DESIGN §8
+ * "Anonymous writes"): C0 and C1 control characters (ESC, NUL…), bidi marks, embeddings,
+ * overrides and isolates (U+200E/F, U+202A–U+202E, U+2066–U+2069: they reorder what the next
+ * reader sees), and UTF-16 surrogates without their pair. Tab and line breaks are C0 too; only
+ * multi-line text keeps them.
+ */
+const HIDDEN_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const LINE_CONTROL = /[\t\n\r]/;
+/** Whitespace and the zero-width characters U+200B–U+200D, U+2060, U+FEFF. */
+const INVISIBLE_ONLY = /^[\s\u200b-\u200d\u2060\ufeff]+$/;
+
+/** Whether `value` holds a character stored text may not hold (see HIDDEN_CONTROL). */
+export const hasHiddenControl = (value: string, multiline = false) =>
+  HIDDEN_CONTROL.test(value) || (!multiline && LINE_CONTROL.test(value));
+
+/** Whether `value` is not empty yet shows nothing: only whitespace and zero-width characters. */
+export const isInvisibleOnly = (value: string) => INVISIBLE_ONLY.test(value);
+
+/** The messages of such text, named by its field (`昵称`, `详细地址`…). */
+export const TextMessages = {
+  hiddenControl: (field: string) => `${field}不能包含控制字符或文字方向符`,
+  invisibleOnly: (field: string) => `${field}不能只有空格或不可见字符`,
+} as const;
+
 export const ADDRESS_DETAIL_MAX = 200;
 export const EVALUATION_CONTENT_MAX = 200;
 export const NICKNAME_MAX = 20;

@@ -9,7 +9,7 @@ import Cookies from 'js-cookie';
 import { server } from './mocks/server';
 import { resetDb } from './mocks/db';
 import { initialUserState, useUserStore } from '@/stores/user';
-import { useThemeStore } from '@/stores/theme';
+import { initialThemeState, useThemeStore } from '@/stores/theme';
 import { useUnreadStore } from '@/stores/unread';
 import { resetClock } from '@/lib/clock';
 import { agreementReset } from '@/stores/agreement';
@@ -30,7 +30,7 @@ afterEach(() => {
   sessionStorage.clear();
   Cookies.remove('token', { path: '/' });
   useUserStore.setState({ ...initialUserState });
-  useThemeStore.setState({ theme: 'standard_blue' });
+  useThemeStore.setState({ ...initialThemeState });
   useUnreadStore.setState({ unreadCount: 0 });
   resetClock();
   agreementReset();

@@ -18,6 +18,11 @@ import type { Db } from './db/index';
 import { BizError, envelope } from './envelope';
 import { checkHeaders, checkInSql, GuardRefused, refusalEnvelope } from './guard';
 import { loggerOptions } from './logger';
+import { healthRoutes, type Lifecycle } from './ops/health';
+import { createMetrics, poolOf, type GatewayMetrics } from './ops/metrics';
+import { requestId } from './ops/request-id';
+import { requestOps } from './ops/requests';
+import { fastifyTrustProxy } from './ops/trust-proxy';
 import { adminRoutes } from './routes/admin';
 import { agreementRoutes } from './routes/agreement';
 import { analyticsRoutes } from './routes/analytics';
@@ -100,24 +105,44 @@ const httpDate = () => {
   return dateCache.value;
 };
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Set to draining at SIGTERM: /readyz answers 503 (ops/shutdown.ts). */
+    lifecycle: Lifecycle;
+    /** The app's own metrics registry, when METRICS_PORT is set. */
+    metrics?: GatewayMetrics;
+  }
+}
+
 export async function buildApp({ db, config, logger }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
     bodyLimit: DEFAULT_BODY_LIMIT,
     keepAliveTimeout: 65_000,
+    // The incoming X-Request-Id only when it is a sane token (ops/request-id.ts).
     requestIdHeader: false,
+    genReqId: requestId,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+    // While closing, a request that still arrives on an open connection is served (with
+    // `Connection: close`) rather than refused: a drain fails no request (decision 0021).
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: false },
     // A path the router cannot decode (`/gateway/user/%E0%A4%A`): Fastify's own answer echoes
     // the path; ours is the 400 envelope. No route, so no onSend hook: the headers are set here.
-    frameworkErrors: (_error, _request, reply) =>
+    frameworkErrors: (_error, request, reply) =>
       (reply as FastifyReply)
         .code(400)
+        .header('x-request-id', request.id)
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'no-store')
         .send(envelope(Code.badRequest, Desc.badRequest, null)),
     clientErrorHandler,
   });
-  const ctx: AppContext = { db, config, data: loadStaticData(config) };
+  const lifecycle: Lifecycle = { draining: false };
+  const metrics = config.metricsPort === null ? undefined : createMetrics({ pool: poolOf(db) });
+  app.decorate('lifecycle', lifecycle);
+  app.decorate('metrics', metrics);
+  const ctx: AppContext = { db, config, data: loadStaticData(config), metrics };
 
   app.decorateRequest('userId', null);
 
@@ -199,6 +224,8 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
     }
     return payload;
   });
+  // After the hook above (it may answer with another envelope), before compression.
+  requestOps(app, { lifecycle, metrics });
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
     if (error instanceof BizError) return reply.code(200).send(envelope(Code.businessError, error.desc, null));
@@ -222,6 +249,7 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
   });
 
+  healthRoutes(app, { db, lifecycle });
   noticeRoutes(app, ctx);
   consumptionRoutes(app, ctx);
   rightsRoutes(app, ctx);

@@ -61,6 +61,41 @@ describe('config', () => {
   it('refuses nonsense', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ SSO_ALLOWED_ORIGINS: 'https://a.example/path' })).toThrow(/bare origin/);
+    expect(loadConfig({}).sendMqPerMinute).toBe(120);
+    expect(loadConfig({ SEND_MQ_PER_MINUTE: '30' }).sendMqPerMinute).toBe(30);
+    for (const SEND_MQ_PER_MINUTE of ['0', 'many', '-5']) expect(() => loadConfig({ SEND_MQ_PER_MINUTE })).toThrow(/SEND_MQ_PER_MINUTE/);
+  });
+
+  it('reads the operations settings, off by default', () => {
+    expect(loadConfig({})).toMatchObject({ trustProxy: false, shutdownGraceMs: 10_000, shutdownDelayMs: 0, metricsPort: null });
+    expect(loadConfig({ TRUST_PROXY: '1', SHUTDOWN_GRACE_MS: '3000', SHUTDOWN_DELAY_MS: '1000', METRICS_PORT: '9464' })).toMatchObject({
+      trustProxy: 1,
+      shutdownGraceMs: 3000,
+      shutdownDelayMs: 1000,
+      metricsPort: 9464,
+    });
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,::1,fd00::/8,loopback' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.7', '::1', 'fd00::/8', 'loopback']);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+  });
+
+  it('refuses operations settings that make no sense, naming the setting', () => {
+    const refused: Array<[Record<string, string>, RegExp]> = [
+      [{ SHUTDOWN_GRACE_MS: 'ten' }, /SHUTDOWN_GRACE_MS must be a non-negative integer \(got "ten"\)/],
+      [{ SHUTDOWN_GRACE_MS: '0' }, /SHUTDOWN_GRACE_MS must be above 0/],
+      [{ SHUTDOWN_GRACE_MS: '-5' }, /SHUTDOWN_GRACE_MS/],
+      [{ SHUTDOWN_DELAY_MS: '10000' }, /SHUTDOWN_DELAY_MS \(10000\) must be below SHUTDOWN_GRACE_MS \(10000\)/],
+      [{ METRICS_PORT: '80a' }, /METRICS_PORT must be a non-negative integer/],
+      [{ METRICS_PORT: '70000' }, /METRICS_PORT must be a port from 1 to 65535/],
+      [{ METRICS_PORT: '0' }, /METRICS_PORT must be a port/],
+      [{ PORT: '9000', METRICS_PORT: '9000' }, /METRICS_PORT must differ from PORT \(9000\)/],
+      [{ TRUST_PROXY: 'true' }, /TRUST_PROXY must be a hop count or a comma-separated list .*"true"/],
+      [{ TRUST_PROXY: '10.0.0.0/33' }, /TRUST_PROXY.*"10\.0\.0\.0\/33"/],
+      [{ TRUST_PROXY: '10.0.0.1,, ' }, /TRUST_PROXY/],
+      [{ TRUST_PROXY: 'proxy.internal' }, /TRUST_PROXY.*"proxy\.internal"/],
+      [{ TRUST_PROXY: '1.5' }, /TRUST_PROXY/],
+      [{ TRUST_PROXY: '100' }, /TRUST_PROXY: 100 proxies/],
+    ];
+    for (const [env, message] of refused) expect(() => loadConfig(env), JSON.stringify(env)).toThrow(message);
   });
 
   it('npm start runs the gateway with the same node arguments as dev, e2e and the bench', () => {

@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseTrustProxy, type TrustProxy } from './ops/trust-proxy';
 
 /** The repository root (gateway/src/ → ../..). */
 export const ROOT_DIR = fileURLToPath(new URL('../..', import.meta.url));
@@ -44,6 +45,16 @@ export interface Config {
   pgPoolMax: number;
   /** PostgreSQL's statement_timeout of the pool's connections (ms); 0 sends none. */
   pgStatementTimeoutMs: number;
+  /** Whose address rate limits and logs see (Fastify's `trustProxy`); false: the socket's. */
+  trustProxy: TrustProxy;
+  /** After SIGTERM/SIGINT the process has exited by then (ms). */
+  shutdownGraceMs: number;
+  /** After SIGTERM, how long the listener keeps serving while /readyz answers 503 (ms). */
+  shutdownDelayMs: number;
+  /** The Prometheus listener's port; null: no metrics listener. */
+  metricsPort: number | null;
+  /** Events md/sendMq accepts from one client address in a minute (decision 0022). */
+  sendMqPerMinute: number;
   sms: {
     /** Seconds between two codes to one phone. */
     phoneIntervalSec: number;
@@ -101,8 +112,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     else if (env.ADMIN_KEY.length < 16) problems.push('ADMIN_KEY must be at least 16 characters');
     if (origins.length === 0) problems.push('SSO_ALLOWED_ORIGINS is required (comma-separated origins)');
   }
+  const port = int(env.PORT, 8080, 'PORT', problems);
+  const shutdownGraceMs = int(env.SHUTDOWN_GRACE_MS, 10_000, 'SHUTDOWN_GRACE_MS', problems);
+  if (shutdownGraceMs === 0) problems.push('SHUTDOWN_GRACE_MS must be above 0 (got "0")');
+  // Decision 0021: 0 outside an orchestrator; behind a load balancer, its health-check lag.
+  const shutdownDelayMs = int(env.SHUTDOWN_DELAY_MS, 0, 'SHUTDOWN_DELAY_MS', problems);
+  if (shutdownDelayMs >= shutdownGraceMs && shutdownGraceMs > 0) {
+    problems.push(`SHUTDOWN_DELAY_MS (${shutdownDelayMs}) must be below SHUTDOWN_GRACE_MS (${shutdownGraceMs}): in-flight requests need time to finish`);
+  }
+  const metricsPort = env.METRICS_PORT ? int(env.METRICS_PORT, 0, 'METRICS_PORT', problems) : null;
+  if (metricsPort !== null && (metricsPort < 1 || metricsPort > 65_535)) problems.push(`METRICS_PORT must be a port from 1 to 65535 (got "${env.METRICS_PORT}")`);
+  // Metrics are for the monitoring network, never for the portal's visitors.
+  if (metricsPort !== null && metricsPort === port) problems.push(`METRICS_PORT must differ from PORT (${port}): metrics are never served on the public port`);
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY);
+  if (typeof trustProxy === 'string') problems.push(trustProxy);
   const config: Config = {
-    port: int(env.PORT, 8080, 'PORT', problems),
+    port,
     host: env.HOST || '127.0.0.1',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: dataDirFrom(env),
@@ -118,12 +143,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // 0: the gateway sends none and the role's or database's setting applies (PgBouncer,
     // docs/operations-database.md).
     pgStatementTimeoutMs: int(env.PG_STATEMENT_TIMEOUT_MS, 5_000, 'PG_STATEMENT_TIMEOUT_MS', problems),
+    trustProxy: typeof trustProxy === 'string' ? false : trustProxy.value,
+    shutdownGraceMs,
+    shutdownDelayMs,
+    metricsPort,
+    sendMqPerMinute: int(env.SEND_MQ_PER_MINUTE, 120, 'SEND_MQ_PER_MINUTE', problems),
     sms: {
       phoneIntervalSec: int(env.SMS_PHONE_INTERVAL_SEC, 60, 'SMS_PHONE_INTERVAL_SEC', problems),
       phonePerDay: int(env.SMS_PHONE_PER_DAY, 10, 'SMS_PHONE_PER_DAY', problems),
       ipPerHour: int(env.SMS_IP_PER_HOUR, 30, 'SMS_IP_PER_HOUR', problems),
     },
   };
+  if (config.sendMqPerMinute < 1) problems.push('SEND_MQ_PER_MINUTE must be at least 1');
   if (problems.length) throw new ConfigError(problems);
   return config;
 }

@@ -11,6 +11,7 @@ import type { Config } from './config';
 import type { Db } from './db/index';
 import { envelope, JsonText, ok, okText } from './envelope';
 import type { GuardMode, PendingGuard } from './guard';
+import type { GatewayMetrics } from './ops/metrics';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -37,6 +38,8 @@ export interface AppContext {
   db: Db;
   config: Config;
   data: StaticData;
+  /** Set when METRICS_PORT is. */
+  metrics?: GatewayMetrics;
 }
 
 export interface ApiRoute<S extends z.ZodType | undefined> {

@@ -11,7 +11,7 @@
 import { BizDesc, Code } from '../../contract/codes';
 import { CURRENT_AGREEMENT_VERSION } from '../../contract/demo-data';
 import { endpoints } from '../../contract/endpoints';
-import { Messages } from '../../contract/validation';
+import { Messages, TextMessages } from '../../contract/validation';
 
 /** Who sends the row: a demo user (by role), nobody, or the admin key. */
 export type CaseActor = 'customer' | 'agent' | 'empty' | 'anonymous' | 'admin';
@@ -96,6 +96,7 @@ export const contractCases: ContractCase[] = [
   { name: 'evaluate: score 6', method: 'POST', path: endpoints.evaluate, as: 'customer', body: { consumeId: 4, score: 6 }, expect: refused('评分只能是1到5星') },
   { name: 'evaluate: score as a string', method: 'POST', path: endpoints.evaluate, as: 'customer', body: { consumeId: 4, score: '5' }, expect: refused(Messages.scoreRequired) },
   { name: 'evaluate: content too long', method: 'POST', path: endpoints.evaluate, as: 'customer', body: { consumeId: 4, score: 5, content: '好'.repeat(201) }, expect: refused(Messages.contentTooLong) },
+  { name: 'evaluate: content with an escape sequence', method: 'POST', path: endpoints.evaluate, as: 'customer', body: { consumeId: 4, score: 5, content: '很好\u001b[2J' }, expect: refused(TextMessages.hiddenControl('评价内容')) },
   { name: 'evaluate: too many tags', method: 'POST', path: endpoints.evaluate, as: 'customer', body: { consumeId: 4, score: 5, tags: ['a', 'b', 'c', 'd', 'e', 'f', 'g'] }, expect: refused('评价标签最多6个') },
 
   // ── write-off ───────────────────────────────────────────────────────────
@@ -114,6 +115,10 @@ export const contractCases: ContractCase[] = [
   { name: 'confirm: code not 12 digits', method: 'POST', path: endpoints.adminWriteOffConfirm, as: 'admin', body: { writeOffCode: '12345', providerName: '测试门诊' }, expect: refused('核销码为12位数字') },
   { name: 'confirm: missing provider', method: 'POST', path: endpoints.adminWriteOffConfirm, as: 'admin', body: { writeOffCode: '000000000000' }, expect: refused('缺少服务商名称') },
 
+  // ── admin attribution (decision 0025) ───────────────────────────────────
+  { name: 'attribution of a customer nobody brought', method: 'GET', path: endpoints.adminAttribution, as: 'admin', query: { phone: '13800138000' }, expect: ok() },
+  { name: 'attribution: not a mobile', method: 'GET', path: endpoints.adminAttribution, as: 'admin', query: { phone: '010-12345678' }, expect: refused(Messages.mobileInvalid) },
+
   // ── rights ──────────────────────────────────────────────────────────────
   { name: 'rights list', method: 'GET', path: endpoints.rightsList, as: 'customer', expect: ok() },
   { name: 'rights list by status', method: 'GET', path: endpoints.rightsList, as: 'customer', query: { status: 'expired' }, expect: ok([{ id: 7, status: 'expired' }, { id: 8, status: 'expired' }]) },
@@ -131,6 +136,9 @@ export const contractCases: ContractCase[] = [
   { name: 'update nickname: empty', method: 'POST', path: endpoints.updateInfo, as: 'empty', body: { nickname: '   ' }, expect: refused(Messages.nicknameInvalid) },
   { name: 'update nickname: too long', method: 'POST', path: endpoints.updateInfo, as: 'empty', body: { nickname: '名'.repeat(21) }, expect: refused(Messages.nicknameInvalid) },
   { name: 'update nickname: wrong type', method: 'POST', path: endpoints.updateInfo, as: 'empty', body: { nickname: 12 }, expect: refused(Messages.nicknameInvalid) },
+  { name: 'update nickname: an escape sequence', method: 'POST', path: endpoints.updateInfo, as: 'empty', body: { nickname: '王丽\u001b[31m' }, expect: refused(TextMessages.hiddenControl('昵称')) },
+  { name: 'update nickname: a right-to-left override', method: 'POST', path: endpoints.updateInfo, as: 'empty', body: { nickname: '王丽\u202e丽' }, expect: refused(TextMessages.hiddenControl('昵称')) },
+  { name: 'update nickname: only zero-width characters', method: 'POST', path: endpoints.updateInfo, as: 'empty', body: { nickname: '\u200b\u200d\ufeff' }, expect: refused(TextMessages.invisibleOnly('昵称')) },
   { name: 'update avatar', method: 'POST', path: endpoints.updateHead, as: 'empty', form: true, body: { headImg: TINY_PNG_DATA_URL }, expect: ok() },
   { name: 'update avatar: missing', method: 'POST', path: endpoints.updateHead, as: 'empty', form: true, body: {}, expect: refused('请选择头像图片') },
   { name: 'update avatar: not an image data URL', method: 'POST', path: endpoints.updateHead, as: 'empty', form: true, body: { headImg: 'data:text/plain;base64,aGVsbG8=' }, expect: refused(BizDesc.avatarInvalid) },
@@ -149,6 +157,9 @@ export const contractCases: ContractCase[] = [
   { name: 'address save: no area', method: 'POST', path: endpoints.addressSave, as: 'customer', body: { ...address, areaCode: '000000' }, expect: refused(Messages.areaRequired) },
   { name: 'address save: missing detail', method: 'POST', path: endpoints.addressSave, as: 'customer', body: { ...address, addressDetail: ' ' }, expect: refused(Messages.detailRequired) },
   { name: 'address save: detail too long', method: 'POST', path: endpoints.addressSave, as: 'customer', body: { ...address, addressDetail: '路'.repeat(201) }, expect: refused(Messages.detailTooLong) },
+  { name: 'address save: a control character in the detail', method: 'POST', path: endpoints.addressSave, as: 'customer', body: { ...address, addressDetail: '科技园\u0007南路' }, expect: refused(TextMessages.hiddenControl('详细地址')) },
+  { name: 'address save: a bidi isolate in the name', method: 'POST', path: endpoints.addressSave, as: 'customer', body: { ...address, name: '王\u2066小明' }, expect: refused(TextMessages.hiddenControl('姓名')) },
+  { name: 'address save: a name of only zero-width characters', method: 'POST', path: endpoints.addressSave, as: 'customer', body: { ...address, name: '\u200b\u2060' }, expect: refused(TextMessages.invisibleOnly('姓名')) },
   { name: 'address delete', method: 'POST', path: endpoints.addressDelete, as: 'customer', body: { id: 2 }, expect: ok() },
   { name: "address delete: someone else's", method: 'POST', path: endpoints.addressDelete, as: 'agent', body: { id: 1 }, expect: refused(BizDesc.addressNotFound) },
   { name: 'address delete: missing id', method: 'POST', path: endpoints.addressDelete, as: 'customer', body: {}, expect: refused('缺少编号') },

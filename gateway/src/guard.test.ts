@@ -213,10 +213,12 @@ describe('guard: nonce, timestamp and bearer token on every A and B call', () =>
     }
   });
 
-  it('prunes nonces older than twice the window', async () => {
+  it('prunes nonces older than twice the window, and keeps younger ones (still replayable)', async () => {
     const { pruneGuardTables } = await import('./guard');
     await gw.db.query(`insert into nonces (nonce, seen_at) values ('old-nonce-123', now() - interval '11 minutes')`);
+    // Past one window but within two: a timestamp 5 minutes ahead could still replay it.
+    await gw.db.query(`insert into nonces (nonce, seen_at) values ('kept-nonce-123', now() - interval '9 minutes')`);
     await pruneGuardTables(gw.db);
-    expect(await gw.db.query(`select 1 from nonces where nonce = 'old-nonce-123'`)).toEqual([]);
+    expect(await gw.db.query(`select nonce from nonces where nonce in ('old-nonce-123', 'kept-nonce-123')`)).toEqual([{ nonce: 'kept-nonce-123' }]);
   });
 });

@@ -21,8 +21,8 @@ import { envelope } from './envelope';
 /** How a route is guarded: a token is required, or optional (public calls). */
 export type GuardMode = 'required' | 'optional';
 
-/** Tokens live 7 days (DESIGN §7). */
-export const TOKEN_TTL_DAYS = 7;
+/** Tokens live 7 days (DESIGN §7): one constant with the login result's `expiresIn`. */
+export { TOKEN_TTL_DAYS } from '../../contract/codes';
 
 /** A nonce: what the portal sends (32 hex) and any similar opaque value. */
 const NONCE_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
@@ -179,6 +179,8 @@ export interface GuardedBatchOptions<P> {
    * statement delays the requests behind it by at most this much (decision 0019).
    */
   stallMs?: number;
+  /** Told the size of each batch as it is sent (the metrics' batch-size histogram). */
+  onBatch?: (size: number) => void;
 }
 
 interface Waiting<P, T> {
@@ -202,7 +204,7 @@ interface Waiting<P, T> {
  */
 export function guardedBatch<P, T extends BatchRow>(
   db: Db,
-  { name, sql, params, max = 64, stallMs = 20 }: GuardedBatchOptions<P>,
+  { name, sql, params, max = 64, stallMs = 20, onBatch }: GuardedBatchOptions<P>,
 ) {
   /** Batches not sent yet, oldest first; the last one is open while shorter than `max`. */
   const queued: Waiting<P, T>[][] = [];
@@ -234,6 +236,7 @@ export function guardedBatch<P, T extends BatchRow>(
   };
 
   const send = (batch: Waiting<P, T>[]) => {
+    onBatch?.(batch.length);
     held = true;
     let holding = true;
     const release = () => {
@@ -292,8 +295,8 @@ export function guardedBatch<P, T extends BatchRow>(
 
 /**
  * Deletes nonces older than twice the window (a timestamp can be 5 minutes early or late,
- * so a nonce can only be replayed within 10 minutes of its first use) and expired sessions,
- * each on one instance at a time (db/jobs.ts).
+ * so a nonce can only be replayed within 10 minutes of its first use), expired sessions and
+ * md/sendMq's counters of past minutes, each on one instance at a time (db/jobs.ts).
  */
 export async function pruneGuardTables(db: Db): Promise<void> {
   await runExclusive(db, 'pruneNonces', async (tx) => {
@@ -303,5 +306,8 @@ export async function pruneGuardTables(db: Db): Promise<void> {
   });
   await runExclusive(db, 'pruneSessions', async (tx) => {
     await tx.query(`delete from sessions where expires_at < now()`);
+  });
+  await runExclusive(db, 'pruneSendMqBudget', async (tx) => {
+    await tx.query(`delete from send_mq_budget where minute < $1`, [Math.floor(Date.now() / 60_000)]);
   });
 }

@@ -69,6 +69,11 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
           remoteAddress: request.ip,
         };
       },
+      // The access line ('request completed'): the envelope's code beside the HTTP status, as
+      // refusals and faults are HTTP 200 (ops/requests.ts).
+      res(reply: { statusCode: number; envelopeCode?: number | null }) {
+        return reply.envelopeCode == null ? { statusCode: reply.statusCode } : { statusCode: reply.statusCode, code: reply.envelopeCode };
+      },
     },
   };
 }

@@ -1,8 +1,8 @@
 /**
  * `npm start`: settings from the environment, the portal built if needed (never in
  * production), the database (PGlite in DATA_DIR, or PostgreSQL with DATABASE_URL), its
- * migrations (checked in production, applied elsewhere) and the demo seed, then listen.
- * SIGTERM/SIGINT: stop accepting, let in-flight requests finish, close the db.
+ * migrations (checked in production, applied elsewhere) and the demo seed, then listen;
+ * metrics on METRICS_PORT when set. SIGTERM/SIGINT: drain (ops/shutdown.ts).
  */
 import { ConfigError, loadConfig, ROOT_DIR } from './config';
 import { openDb } from './db/index';
@@ -11,6 +11,8 @@ import { prepareSchema } from './db/migrate';
 import { seed } from './db/seed';
 import { ensureBuild } from './ensure-build';
 import { pruneGuardTables } from './guard';
+import { listenMetrics } from './ops/metrics';
+import { drainer } from './ops/shutdown';
 
 async function main() {
   let config;
@@ -47,28 +49,25 @@ async function main() {
   }, 60_000);
   prune.unref();
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    clearInterval(prune);
-    const force = setTimeout(() => {
-      app.log.error('shutdown took longer than 10 s; exiting');
-      process.exit(1);
-    }, 10_000);
-    force.unref();
-    try {
-      await app.close();
+  // Its own listener, never the public port (config.ts refuses METRICS_PORT = PORT).
+  const metricsServer = app.metrics && config.metricsPort !== null ? await listenMetrics(app.metrics, config.metricsPort, config.host) : null;
+  if (metricsServer) app.log.info(`metrics: http://${config.host}:${config.metricsPort}/metrics`);
+
+  const drain = drainer(app, {
+    graceMs: config.shutdownGraceMs,
+    delayMs: config.shutdownDelayMs,
+    async cleanup() {
+      clearInterval(prune);
       await db.close();
-      process.exit(0);
-    } catch (err) {
-      app.log.error({ err }, 'shutdown failed');
-      process.exit(1);
-    }
-  };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
+      if (metricsServer) {
+        // A scraper's keep-alive connection would otherwise hold the exit until the grace.
+        metricsServer.closeAllConnections();
+        await new Promise((resolve) => metricsServer.close(resolve));
+      }
+    },
+  });
+  process.on('SIGTERM', () => void drain('SIGTERM'));
+  process.on('SIGINT', () => void drain('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
   const shown = config.host === '127.0.0.1' || config.host === '0.0.0.0' ? 'localhost' : config.host;

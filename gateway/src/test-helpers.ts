@@ -72,6 +72,8 @@ export interface SendOptions {
   /** Leave out the nonce/timestamp headers, or override them. */
   nonce?: string | null;
   timestamp?: number | string | null;
+  /** The client's address (request.ip); default 127.0.0.1. */
+  remoteAddress?: string;
 }
 
 export interface TestResponse<T = unknown> {
@@ -123,7 +125,7 @@ export async function createTestGateway(overrides: Partial<Config> = {}, dataDir
     }
     const query: Record<string, string> = {};
     for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) query[k] = String(v);
-    const res = await app.inject({ method, url, query, headers, payload });
+    const res = await app.inject({ method, url, query, headers, payload, remoteAddress: options.remoteAddress });
     let json: Envelope<never>;
     try {
       json = res.json();

@@ -1,6 +1,6 @@
 import { endpoints } from '@contract/endpoints';
 import type { Envelope } from '@contract/types';
-import { http } from './client';
+import { http, ToastGroup } from './client';
 
 /** One analytics event, as B/md/sendMq takes it (DESIGN §3): form fields, payload a JSON string ≤ 2 KB. */
 export interface AnalyticsEvent {
@@ -10,19 +10,23 @@ export interface AnalyticsEvent {
   payload: string;
 }
 
+/** A new batch of events: its failures toast once between them. */
+export const newBatch = () => new ToastGroup();
+
 /**
- * POST B/md/sendMq (form data), always `silent`: analytics never toast (DESIGN §3, issue 6).
- * `keepalive` sends through fetch with `keepalive: true`, so the last events survive the page
- * being closed; the body, headers and interceptors are the same as for any other call.
+ * POST B/md/sendMq (form data). Its failures follow SPEC §8 like any call's (DESIGN §7
+ * "Toasts"); the events of one batch share `toastGroup`, so a failing batch toasts once
+ * (docs/decisions/0005). `keepalive` sends through fetch with `keepalive: true`, so the last
+ * events survive the page being closed; the body, headers and interceptors are the same.
  */
-export const sendMq = (event: AnalyticsEvent, { keepalive = false } = {}) =>
+export const sendMq = (event: AnalyticsEvent, { keepalive = false, toastGroup }: { keepalive?: boolean; toastGroup?: ToastGroup } = {}) =>
   http
     .request<Envelope<null>>({
       method: 'POST',
       url: endpoints.sendMq,
       data: { eventCode: event.eventCode, page: event.page, indexCode: event.indexCode, payload: event.payload },
       form: true,
-      silent: true,
+      toastGroup,
       ...(keepalive ? { adapter: 'fetch' as const, fetchOptions: { keepalive: true } } : {}),
     })
     .then((response) => response.data);

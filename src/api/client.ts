@@ -6,7 +6,7 @@ import { env } from '@/config/env';
 import { REQUEST_TIMEOUT_MS, TOAST_DURATION_MS } from '@/config/constants';
 import { getTokenCookie } from '@/lib/cookie';
 import { createNonce } from '@/lib/nonce';
-import { observeDateHeader, serverNow, syncServerTime } from '@/lib/clock';
+import { clockSettled, observeDateHeader, serverNow, syncServerTime } from '@/lib/clock';
 import { showToast } from '@/lib/toast';
 import { loggedOut } from '@/stores/user';
 
@@ -24,9 +24,22 @@ declare module 'axios' {
     form?: boolean;
     /** No toast at all: SPEC §8 "agreement calls failing: swallowed silently". */
     silent?: boolean;
+    /**
+     * Calls sharing one group show at most one toast between them: an analytics batch whose
+     * events all fail toasts once (DESIGN §7 "Toasts": never doubled).
+     */
+    toastGroup?: ToastGroup;
     /** The response is a static file, not an envelope (`/jsons/*`). */
     raw?: boolean;
   }
+}
+
+/**
+ * Several calls that toast as one (`toastGroup`). A class, not a plain object: axios copies
+ * plain objects of a request's config, and the calls must share this one.
+ */
+export class ToastGroup {
+  toasted = false;
 }
 
 export const NETWORK_ERROR_TEXT = '网络异常，请稍后重试';
@@ -40,7 +53,10 @@ export const http = axios.create({
   headers: { 'Content-Type': 'application/json' },
 });
 
-http.interceptors.request.use((config) => {
+http.interceptors.request.use(async (config) => {
+  // An API call's timestamp waits for the home's first response to set the clock (DESIGN §7);
+  // static files are not checked and are what brings that first Date header.
+  if (!config.raw) await clockSettled();
   // SPEC §9: prefix A is the production gateway base; an env value may move it.
   if (config.url?.startsWith(`${A}/`) && env.gatewayBase !== A) {
     config.url = env.gatewayBase + config.url.slice(A.length);
@@ -62,7 +78,11 @@ http.interceptors.request.use((config) => {
 });
 
 function toast(config: AxiosRequestConfig | undefined, text: string, duration = TOAST_DURATION_MS) {
-  if (!config?.silent && text) void showToast(text, duration);
+  if (config?.silent || !text) return;
+  const group = config?.toastGroup;
+  if (group?.toasted) return;
+  if (group) group.toasted = true;
+  void showToast(text, duration);
 }
 
 function sentWithCurrentSession(config: InternalAxiosRequestConfig): boolean {

@@ -32,6 +32,23 @@ function logInNewCustomer(path = '/transferPage?ticket=mock-ticket-13600136000&d
   return renderScreen(path);
 }
 
+/**
+ * A "no sheet" means something only once the sheet could have shown: its lazy chunks (the
+ * sheet and the Popup it loads in turn) loaded and React given the time to render it after the
+ * agreement answer. Loading modules keeps the event loop busy, so this waits until timers run
+ * on time again.
+ */
+async function sheetCouldShow() {
+  await act(async () => {
+    await Promise.all([import('@/components/privacy-sheet'), import('antd-mobile/es/components/popup')]);
+    for (let onTime = 0; onTime < 5; ) {
+      const start = performance.now();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      onTime = performance.now() - start < 40 ? onTime + 1 : 0;
+    }
+  });
+}
+
 const at = (router: ReturnType<typeof renderScreen>['router']) =>
   `${router.state.location.pathname}${router.state.location.search}`;
 
@@ -54,9 +71,19 @@ describe('first-use privacy sheet (SPEC §2, DESIGN §4)', () => {
   });
 
   it('does not open for a customer who has agreed', async () => {
-    renderScreen('/transferPage?ticket=mock-ticket-13800138000&data=index');
+    const answered = new Promise<void>((resolve) =>
+      server.events.on('response:mocked', ({ request }) => {
+        if (new URL(request.url).pathname.endsWith('/userAgreement/')) resolve();
+      }),
+    );
+    const { router } = renderScreen('/transferPage?ticket=mock-ticket-13800138000&data=index');
+    await answered;
     await waitFor(() => expect(useAgreementStore.getState().checked).toBe(true));
+    // The sheet never shows on the transfer page: only once the login has landed.
+    await waitFor(() => expect(at(router)).toBe('/index?indexCode=index'));
+    await sheetCouldShow();
     expect(screen.queryByRole('dialog', { name: '欢迎使用健康平台' })).toBeNull();
+    server.events.removeAllListeners();
   });
 
   it('agreeing posts agree, replaces userInfo with obj and goes to /index?indexCode=… even after a restored path', async () => {
@@ -89,6 +116,7 @@ describe('first-use privacy sheet (SPEC §2, DESIGN §4)', () => {
     server.use(http.get(url(endpoints.agreement), () => HttpResponse.error()));
     const { router } = logInNewCustomer();
     await waitFor(() => expect(at(router)).toBe('/index?indexCode=ebt'));
+    await sheetCouldShow();
     expect(showToast).not.toHaveBeenCalled();
     expect(screen.queryByRole('dialog', { name: '欢迎使用健康平台' })).toBeNull();
   });

@@ -1,6 +1,6 @@
 import { env } from '@/config/env';
 import { DEFAULT_INDEX_CODE } from '@/config/constants';
-import { fullPathSaved } from '@/stores/user';
+import { fullPathCleared, fullPathSaved, shareAttributed } from '@/stores/user';
 import { assignLocation } from './browser-location';
 
 export type TransferPage = '/transferPage' | '/transferPage1' | '/transferPageMn';
@@ -30,5 +30,15 @@ export function buildLoginUrl({ transferPage = '/transferPage', source = env.sou
 export function goToLogin(options: LoginRedirect = {}): void {
   const { pathname, search, hash } = window.location;
   fullPathSaved(`${pathname}${search}${hash}`);
+  assignLocation(buildLoginUrl(options));
+}
+
+/**
+ * A share login (decision 0025): the agent's ids go to the store for the transfer page's ck,
+ * and no saved path applies, so the new customer lands on the channel's home.
+ */
+export function goToShareLogin(ids: { promoterId: string; agentId: string } | null, options: LoginRedirect): void {
+  if (ids) shareAttributed(ids);
+  fullPathCleared();
   assignLocation(buildLoginUrl(options));
 }

@@ -20,11 +20,12 @@ afterEach(() => {
 
 describe('analytics (issue 6)', () => {
   it.each([
-    ['a network failure', () => HttpResponse.error()],
-    ['an HTTP 500', () => new HttpResponse('boom', { status: 500 })],
-    ['a 500 envelope', () => HttpResponse.json(envelope(500, '服务繁忙，请稍后重试', null))],
-    ['a 10001 envelope', () => HttpResponse.json(envelope(10001, '事件编码不正确', null))],
-  ])('never toasts and never retries on %s', async (_name, answer) => {
+    ['a network failure', () => HttpResponse.error(), '网络异常，请稍后重试'],
+    ['an HTTP 500', () => new HttpResponse('boom', { status: 500 }), '网络异常，请稍后重试'],
+    ['an HTTP 413 envelope', () => HttpResponse.json(envelope(413, '请求内容过大', null), { status: 413 }), '请求内容过大'],
+    ['a 500 envelope', () => HttpResponse.json(envelope(500, '服务繁忙，请稍后重试', null)), '服务繁忙，请稍后重试'],
+    ['a 10001 envelope', () => HttpResponse.json(envelope(10001, '事件编码不正确', null)), '事件编码不正确'],
+  ])('toasts a failing batch once by SPEC §8 and never retries, on %s', async (_name, answer, text) => {
     let calls = 0;
     server.use(
       http.post(url(endpoints.sendMq), () => {
@@ -39,7 +40,25 @@ describe('analytics (issue 6)', () => {
     expect(queuedEvents()).toHaveLength(0);
     await new Promise((r) => setTimeout(r, 50));
     expect(calls).toBe(2);
+    expect(showToast).toHaveBeenCalledTimes(1);
+    expect(showToast).toHaveBeenCalledWith(text, 2000);
+  });
+
+  it('stays silent on a code SPEC §8 passes on silently', async () => {
+    server.use(http.post(url(endpoints.sendMq), () => HttpResponse.json(envelope(403, '其他', null))));
+    track('page_view');
+    await flush();
     expect(showToast).not.toHaveBeenCalled();
+  });
+
+  it('toasts each failing batch once: a later batch may toast again', async () => {
+    server.use(http.post(url(endpoints.sendMq), () => HttpResponse.error()));
+    track('page_view');
+    track('tap_use_right');
+    await flush();
+    track('page_view');
+    await flush();
+    expect(showToast).toHaveBeenCalledTimes(2);
   });
 
   it('sends one event at a time as form data, page and indexCode included', async () => {
@@ -87,6 +106,7 @@ describe('analytics (issue 6)', () => {
     await flush();
     expect(calls).toBe(0);
     expect(queuedEvents()).toHaveLength(1);
+    expect(showToast).not.toHaveBeenCalled();
     online.mockReturnValue(true);
     await flush();
     expect(calls).toBe(1);

@@ -8,7 +8,9 @@ import { useUserStore } from '@/stores/user';
  *  - at most one sendMq in flight; events wait in a queue and go one after another, flushed
  *    on a short timer;
  *  - nothing is sent while `navigator.onLine` is false (the queue waits for `online`);
- *  - a failed event is dropped, never retried, and never toasts (the call is `silent`);
+ *  - a failed event is dropped, never retried; it toasts by SPEC §8 like any call, once per
+ *    batch (one flush, or the events sent on page exit): the batch shares a `toastGroup`
+ *    (docs/decisions/0005);
  *  - when the page is hidden or closed the rest of the queue goes out with fetch `keepalive`
  *    — the one moment several may be in flight, since the page will not be there to wait.
  */
@@ -68,7 +70,8 @@ function onExit(): void {
   if (!sender || !navigator.onLine || queue.length === 0) return;
   const batch = queue.splice(0, EXIT_BATCH);
   queue = [];
-  for (const event of batch) void sender.sendMq(event, { keepalive: true }).catch(() => undefined);
+  const toastGroup = sender.newBatch();
+  for (const event of batch) void sender.sendMq(event, { keepalive: true, toastGroup }).catch(() => undefined);
 }
 
 function listen(): void {
@@ -105,11 +108,12 @@ export async function flush(): Promise<void> {
   if (sending || queue.length === 0 || !navigator.onLine) return;
   sending = true;
   try {
-    const { sendMq } = await loadSender();
+    const { sendMq, newBatch } = await loadSender();
+    const toastGroup = newBatch();
     while (queue.length > 0 && navigator.onLine) {
       const event = queue.shift()!;
-      // A refused or failed event is dropped: never retried, never toasted.
-      await sendMq(event).catch(() => undefined);
+      // A refused or failed event is dropped, never retried; the batch toasts once at most.
+      await sendMq(event, { toastGroup }).catch(() => undefined);
     }
   } catch {
     // The sender's chunk did not load: keep the queue; the next track() schedules a flush.

@@ -1,6 +1,6 @@
 import Cookies from 'js-cookie';
 import { demoUser, mockToken, userInfoOf } from '../../tests/mocks/db';
-import { loggedIn, loggedOut, readPersistedUser, useUserStore, userInfoReplaced } from './user';
+import { loggedIn, loggedOut, readPersistedUser, shareAttributed, useUserStore, userInfoReplaced } from './user';
 
 const result = () => {
   const user = demoUser('13800138000');
@@ -77,6 +77,16 @@ describe('user store (SPEC §3)', () => {
     expect(readPersistedUser('garbage')).toEqual({});
   });
 
+  it('keeps a persisted role only when it is customer or agent, at the top and in userInfo', () => {
+    const info = { userId: 'u-1', mobilePhone: '13800138000', nickname: '小明', headUrl: '' };
+    for (const role of ['customer', 'agent'] as const) {
+      expect(readPersistedUser({ role, userInfo: { ...info, role } })).toMatchObject({ role, userInfo: { ...info, role } });
+    }
+    for (const role of ['admin', '', undefined, 1]) {
+      expect(readPersistedUser({ role, userInfo: { ...info, role } }), String(role)).toMatchObject({ role: '', userInfo: null });
+    }
+  });
+
   it('validates what it reads back from localStorage on rehydration', async () => {
     localStorage.setItem(
       'user',
@@ -84,5 +94,74 @@ describe('user store (SPEC §3)', () => {
     );
     await useUserStore.persist.rehydrate();
     expect(useUserStore.getState()).toMatchObject({ token: '', userInfo: null, role: '', indexCode: 'index', nickname: '小明' });
+  });
+});
+
+describe('the session across a restart (decision 0023)', () => {
+  /** What a restart leaves: localStorage kept; the cookie kept or not. */
+  async function restart({ keepCookie }: { keepCookie: boolean }) {
+    const stored = localStorage.getItem('user')!;
+    if (!keepCookie) Cookies.remove('token', { path: '/' });
+    useUserStore.setState({ token: '', userInfo: null, indexCode: 'index' });
+    localStorage.setItem('user', stored);
+    await useUserStore.persist.rehydrate();
+  }
+
+  it('gives the token cookie the lifetime the login result carries', () => {
+    const set = vi.spyOn(Cookies, 'set');
+    const before = Date.now();
+    loggedIn({ ...result(), expiresIn: 7 * 24 * 3600 });
+    const expires = (set.mock.calls[0][2] as { expires?: Date }).expires;
+    expect(expires).toBeInstanceOf(Date);
+    expect(expires!.getTime() - before).toBeGreaterThanOrEqual(7 * 24 * 3600 * 1000 - 1000);
+    expect(expires!.getTime() - Date.now()).toBeLessThanOrEqual(7 * 24 * 3600 * 1000);
+    set.mockRestore();
+  });
+
+  it('lets the cookie end with the browser session when the result carries no lifetime', () => {
+    const set = vi.spyOn(Cookies, 'set');
+    loggedIn(result());
+    expect(set.mock.calls[0][2]).not.toHaveProperty('expires');
+    set.mockRestore();
+  });
+
+  it('reads a stored session whose cookie is gone as logged out, keeping the indexCode', async () => {
+    loggedIn({ ...result(), expiresIn: 3600 });
+    useUserStore.setState({ indexCode: 'ebt' });
+    await restart({ keepCookie: false });
+    expect(useUserStore.getState()).toMatchObject({ token: '', userInfo: null, nickname: '', role: '', indexCode: 'ebt' });
+    // Nor does localStorage keep the dead token.
+    expect(JSON.parse(localStorage.getItem('user')!).state).toMatchObject({ token: '', userInfo: null, indexCode: 'ebt' });
+  });
+
+  it('keeps a stored session whose cookie is still there', async () => {
+    loggedIn({ ...result(), expiresIn: 3600 });
+    await restart({ keepCookie: true });
+    expect(useUserStore.getState().token).toBe(mockToken('13800138000'));
+    expect(useUserStore.getState().userInfo?.mobilePhone).toBe('13800138000');
+  });
+
+  it('reads a session whose cookie holds another token as logged out', async () => {
+    loggedIn({ ...result(), expiresIn: 3600 });
+    const stored = localStorage.getItem('user')!;
+    Cookies.set('token', 'someone-else', { path: '/' });
+    localStorage.setItem('user', stored);
+    await useUserStore.persist.rehydrate();
+    expect(useUserStore.getState()).toMatchObject({ token: '', userInfo: null });
+  });
+});
+
+describe('share attribution (decision 0023)', () => {
+  it('is spent by the login that carried it', () => {
+    shareAttributed({ promoterId: 'P100239', agentId: 'A9001' });
+    loggedIn(result());
+    expect(useUserStore.getState()).toMatchObject({ promoterId: '', agentId: '' });
+    expect(JSON.parse(localStorage.getItem('user')!).state).toMatchObject({ promoterId: '', agentId: '' });
+  });
+
+  it("gives way to an agent's own ids", () => {
+    shareAttributed({ promoterId: 'P100239', agentId: 'A9001' });
+    loggedIn({ ...result(), promoterId: 'P200', agentId: 'A200' });
+    expect(useUserStore.getState()).toMatchObject({ promoterId: 'P200', agentId: 'A200' });
   });
 });

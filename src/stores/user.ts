@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { LoginResult, Role, UserInfo } from '@contract/types';
 import { DEFAULT_INDEX_CODE } from '@/config/constants';
-import { removeTokenCookie, setTokenCookie } from '@/lib/cookie';
+import { getTokenCookie, removeTokenCookie, setTokenCookie } from '@/lib/cookie';
 
 /**
  * The persisted user store: exactly SPEC §3's fields, in localStorage under `user`.
@@ -71,25 +71,54 @@ export function readPersistedUser(persisted: unknown): Partial<UserState> {
   };
 }
 
+/**
+ * A stored session whose `token` cookie is gone (it expired with the token, or the WebView
+ * dropped it) is read as logged out, quietly: no call goes out without its bearer only to be
+ * refused with a toast on the first screen (decision 0023). The indexCode stays, as on logout.
+ */
+function withLiveSession(state: UserState): UserState {
+  const session = Boolean(state.token || state.userInfo);
+  if (!session || getTokenCookie() === state.token) return state;
+  staleSessionRead = true;
+  return { ...state, ...initialUserState, indexCode: state.indexCode };
+}
+
+let staleSessionRead = false;
+
+/** Writes the logged-out state back, so localStorage keeps no dead token either. */
+function forgetStaleSession(): void {
+  if (!staleSessionRead) return;
+  staleSessionRead = false;
+  useUserStore.setState({});
+}
+
 export const useUserStore = create<UserState>()(
   persist(() => ({ ...initialUserState }), {
     name: 'user',
     version: 1,
     storage: createJSONStorage(() => localStorage),
-    merge: (persisted, current) => ({ ...current, ...readPersistedUser(persisted) }),
+    merge: (persisted, current) => withLiveSession({ ...current, ...readPersistedUser(persisted) }),
   }),
 );
 
-/** Login finished (transfer page): store the session and write the cookie. */
+// The first hydration ran inside create(), before the store could be written to.
+forgetStaleSession();
+useUserStore.persist.onFinishHydration(forgetStaleSession);
+
+/**
+ * Login finished (transfer page): store the session and write the cookie for the token's
+ * lifetime. The share attribution the login carried is spent: promoterId and agentId become
+ * the user's own (an agent's) or empty, so no later login sends them again (decision 0023).
+ */
 export function loggedIn(result: LoginResult): void {
-  setTokenCookie(result.token);
+  setTokenCookie(result.token, result.expiresIn);
   useUserStore.setState({
     token: result.token,
     userInfo: result.userInfo,
     nickname: result.nickname,
     role: result.role,
-    promoterId: result.promoterId ?? useUserStore.getState().promoterId,
-    agentId: result.agentId ?? useUserStore.getState().agentId,
+    promoterId: result.promoterId ?? '',
+    agentId: result.agentId ?? '',
     ucAgentUserId: result.ucAgentUserId ?? '',
     ucUserId: result.ucUserId,
   });

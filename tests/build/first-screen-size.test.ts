@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { policyForHtml } from '../../gateway/src/csp';
 import { buildInMemory, firstScreen, HEAVY_MODULES, type FirstScreen } from '../../scripts/first-screen';
 
 /** Issue 9: at most 120 KB (1 KB = 1024 B) of gzip JS+CSS before the home is usable, ≤ 6 files. */
@@ -6,12 +8,15 @@ const MAX_FILES = 6;
 
 let first: FirstScreen;
 let html: string;
+let cdnPolicy: string;
 
 beforeAll(async () => {
   const output = await buildInMemory();
   first = firstScreen(output);
   const page = output.find((o) => o.fileName === 'index.html');
   html = page?.type === 'asset' ? String(page.source) : '';
+  const policy = output.find((o) => o.fileName === 'index.html.csp');
+  cdnPolicy = policy?.type === 'asset' ? String(policy.source) : '';
 }, 120_000);
 
 describe('first screen of /index (issue 9)', () => {
@@ -36,5 +41,14 @@ describe('first screen of /index (issue 9)', () => {
     const scripts = first.files.filter((f) => f.fileName.endsWith('.js'));
     expect(scripts.length).toBeGreaterThan(1);
     for (const { fileName } of scripts) expect(loader).toContain(`"/${fileName}"`);
+  });
+});
+
+describe('the Content-Security-Policy for a CDN (dist/index.html.csp)', () => {
+  it('is the policy the gateway sends with the built index.html, allowing each inline script by its hash', () => {
+    expect(cdnPolicy.trim()).toBe(policyForHtml(html));
+    const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+    expect(inline.length).toBeGreaterThan(0);
+    for (const script of inline) expect(cdnPolicy).toContain(`'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`);
   });
 });

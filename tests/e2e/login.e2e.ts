@@ -1,4 +1,5 @@
-import type { Browser } from 'playwright-core';
+import { readdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPhone, snap, watchErrors } from './browser';
 import { DEMO, freshPhone, loginThroughSso, settle, storedUser, whenStill } from './steps';
 
@@ -8,6 +9,21 @@ import { DEMO, freshPhone, loginThroughSso, settle, storedUser, whenStill } from
  * the user back to the saved path with the store and cookie set; a new customer accepts the
  * first-use privacy sheet once.
  */
+/**
+ * A "no sheet" means something only once the sheet could have shown. The sheet sits in the
+ * shell chunk and loads its Popup lazily: this loads that chunk in the page (the same module
+ * the app would import, so its lazy import resolves at once), waits for the network to rest and
+ * two frames for React to render.
+ */
+async function sheetCouldShow(page: Page) {
+  const popup = readdirSync(new URL('../../dist/assets/', import.meta.url)).find((f) => /^popup-[\w-]{8}\.js$/.test(f));
+  expect(popup, "the Popup's chunk in dist/assets").toBeTruthy();
+  // A string, so vitest does not rewrite this import() for node.
+  await page.evaluate(`import('/assets/${popup}').then(() => null)`);
+  await settle(page);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -66,7 +82,7 @@ describe('login through the stand-in SSO', () => {
     const asked = page.waitForResponse((r) => /\/gateway\/user\/userAgreement\/$/.test(new URL(r.url()).pathname));
     await page.reload();
     expect((await (await asked).json()).obj.agreed).toBe(true);
-    await settle(page);
+    await sheetCouldShow(page);
     expect(await page.getByRole('dialog', { name: '欢迎使用健康平台' }).count()).toBe(0);
     expect((await storedUser(page)).userInfo?.mobilePhone).toBe(phone);
 
@@ -87,7 +103,8 @@ describe('login through the stand-in SSO', () => {
     await loginThroughSso(page, DEMO.noRights);
     await page.waitForURL((url) => url.pathname === '/message');
     await page.getByRole('list', { name: '消息列表' }).waitFor();
-    await settle(page);
+    // The transfer page asked before it brought the customer back here.
+    await sheetCouldShow(page);
     expect(await page.getByRole('dialog', { name: '欢迎使用健康平台' }).count()).toBe(0);
     expect((await storedUser(page)).userInfo?.mobilePhone).toBe(DEMO.noRights);
     expect(errors).toEqual([]);

@@ -1,7 +1,6 @@
-import jsQR from 'jsqr';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { baseUrl, launchBrowser, newPhone, snap, watchErrors } from './browser';
-import { DEMO, loggedInPhone, settle } from './steps';
+import { decodeQr, DEMO, loggedInPhone, settle } from './steps';
 
 /**
  * Issue 7, sharing (DESIGN §4 "Sharing"): the agent's QR code on /my/share, decoded from what
@@ -15,23 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Decodes the QR code in a PNG screenshot: the page turns it into pixels, jsQR reads them. */
-async function decodeQr(page: Page, png: Buffer): Promise<string | undefined> {
-  const pixels = await page.evaluate(async (base64) => {
-    const image = new Image();
-    image.src = `data:image/png;base64,${base64}`;
-    await image.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = image.naturalWidth;
-    canvas.height = image.naturalHeight;
-    const g = canvas.getContext('2d')!;
-    g.drawImage(image, 0, 0);
-    const data = g.getImageData(0, 0, canvas.width, canvas.height);
-    return { width: data.width, height: data.height, data: Array.from(data.data) };
-  }, png.toString('base64'));
-  return jsQR(Uint8ClampedArray.from(pixels.data), pixels.width, pixels.height)?.data;
-}
 
 describe("an agent's share QR code", () => {
   it('encodes the share link with the agent ids, and the link opens the share page', async () => {

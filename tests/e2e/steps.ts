@@ -5,6 +5,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import jsQR from 'jsqr';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { UserState } from '../../src/stores/user';
@@ -248,4 +249,21 @@ export async function whenStill(locator: Locator): Promise<void> {
       { interval: 100 },
     )
     .toBe(true);
+}
+
+/** Decodes the QR code in a PNG screenshot: the page turns it into pixels, jsQR reads them. */
+export async function decodeQr(page: Page, png: Buffer): Promise<string | undefined> {
+  const pixels = await page.evaluate(async (base64) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${base64}`;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.naturalWidth;
+    canvas.height = image.naturalHeight;
+    const g = canvas.getContext('2d')!;
+    g.drawImage(image, 0, 0);
+    const data = g.getImageData(0, 0, canvas.width, canvas.height);
+    return { width: data.width, height: data.height, data: Array.from(data.data) };
+  }, png.toString('base64'));
+  return jsQR(Uint8ClampedArray.from(pixels.data), pixels.width, pixels.height)?.data;
 }

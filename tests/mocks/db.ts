@@ -15,7 +15,7 @@ import {
   type DemoRight,
   type DemoUser,
 } from '@contract/demo-data';
-import type { Consumption, Right, RightStatus, UserInfo } from '@contract/types';
+import type { Attribution, Consumption, Right, RightStatus, UserInfo } from '@contract/types';
 
 export interface MockConsumption extends Omit<Consumption, 'rightName' | 'serviceCode' | 'serviceName'> {
   userId: string;
@@ -33,6 +33,8 @@ export interface MockDb {
   tickets: Map<string, string>;
   /** WeChat openId → userId */
   openIds: Map<string, string>;
+  /** userId → who brought the customer (a share login's first ck, decision 0025) */
+  attributions: Map<string, Attribution>;
   events: Record<string, string>[];
 }
 
@@ -66,6 +68,7 @@ function fresh(): MockDb {
     tokens: new Map(demoUsers.map((u) => [mockToken(u.mobilePhone), u.userId])),
     tickets: new Map(demoUsers.map((u) => [mockTicket(u.mobilePhone), u.mobilePhone])),
     openIds: new Map(),
+    attributions: new Map(),
     events: [],
   };
 }

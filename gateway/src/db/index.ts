@@ -33,6 +33,8 @@ export interface Db extends Queryable {
    */
   withConnection<T>(fn: (conn: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** PostgreSQL's connection pool (its counts feed the metrics); PGlite has none. */
+  readonly pool?: pg.Pool;
 }
 
 export interface OpenDbOptions {
@@ -183,6 +185,8 @@ async function openPg(url: string, max: number, statementTimeoutMs: number): Pro
   let closed = false;
   return {
     kind: 'pg',
+    // Read by the metrics' pool gauges (ops/metrics.ts poolOf): in use, idle, waiting.
+    pool,
     query: (sql, params, name) => run(pool, sql, params, name),
     async exec(sql) {
       await pool.query(sql);

@@ -12,6 +12,7 @@ export const JOB_LOCK_KEYS = {
   pruneSessions: 7_261_102,
   pruneTickets: 7_261_103,
   pruneSmsCodes: 7_261_104,
+  pruneSendMqBudget: 7_261_105,
 } as const;
 
 export type JobName = keyof typeof JOB_LOCK_KEYS;

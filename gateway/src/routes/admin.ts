@@ -1,13 +1,15 @@
 /**
  * POST /admin/writeOff/confirm (DESIGN §3): what a provider's system does when it scans a
- * write-off code. Not header-checked; needs X-Admin-Key.
+ * write-off code. GET /admin/attribution (decision 0025): whom a customer's first login was
+ * attributed to. Not header-checked; both need X-Admin-Key.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { BizDesc, Code } from '../../../contract/codes';
 import { endpoints } from '../../../contract/endpoints';
-import { adminConfirmBody } from '../../../contract/schemas';
-import type { Consumption } from '../../../contract/types';
+import { adminAttributionQuery, adminConfirmBody } from '../../../contract/schemas';
+import type { Attribution, Consumption } from '../../../contract/types';
+import { normalizeMobile } from '../../../contract/validation';
 import { apiRoute, type AppContext } from '../context';
 import { BizError, envelope } from '../envelope';
 import { formatDateTime, todayInShanghai } from '../time';
@@ -76,5 +78,16 @@ export function adminRoutes(app: FastifyInstance, { db, config }: AppContext) {
     });
     if (!outcome.ok) throw new BizError(outcome.desc);
     return outcome.consumption;
+  });
+
+  apiRoute(app, { method: 'GET', url: endpoints.adminAttribution, input: adminAttributionQuery }, async ({ phone }): Promise<Attribution | null> => {
+    const [row] = await db.query<{ promoter_id: string | null; agent_id: string | null; source: string; created_at: Date }>(
+      `select a.promoter_id, a.agent_id, a.source, a.created_at
+         from attributions a join users u on u.id = a.user_id
+        where u.mobile_phone = $1`,
+      [normalizeMobile(phone)],
+    );
+    if (!row) return null;
+    return { promoterId: row.promoter_id, agentId: row.agent_id, source: row.source, createTime: formatDateTime(row.created_at) as string };
   });
 }

@@ -5,7 +5,7 @@
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { BizDesc } from '../../../contract/codes';
+import { BizDesc, TOKEN_TTL_SECONDS } from '../../../contract/codes';
 import { WELCOME_NOTICE } from '../../../contract/demo-data';
 import { endpoints } from '../../../contract/endpoints';
 import { ckQuery, wxinfoBody } from '../../../contract/schemas';
@@ -94,6 +94,7 @@ export function loginRoutes(app: FastifyInstance, { db }: AppContext) {
         nickname: user.nickname,
         role: user.role,
         ucUserId: user.uc_user_id,
+        expiresIn: TOKEN_TTL_SECONDS,
       };
       if (user.promoter_id) result.promoterId = user.promoter_id;
       if (user.agent_id) result.agentId = user.agent_id;

@@ -43,10 +43,11 @@ const LIST_SQL = `
                                 order by create_time desc, id desc limit mine.page_size offset mine.page_offset) n) p on true
    order by guard.i`;
 
-export function noticeRoutes(app: FastifyInstance, { db }: AppContext) {
+export function noticeRoutes(app: FastifyInstance, { db, metrics }: AppContext) {
   const listBatch = guardedBatch<ListQuery, ListRow>(db, {
     name: 'notice_page_batch',
     sql: LIST_SQL,
+    onBatch: metrics && ((size) => metrics.observeGuardBatch('notice_page_batch', size)),
     params: (qs) => [qs.map((q) => q.pageSize), qs.map((q) => (q.pageNum - 1) * q.pageSize), qs.map((q) => q.readFlag ?? null)],
   });
 

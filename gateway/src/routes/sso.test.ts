@@ -138,6 +138,8 @@ describe('SSO page and login', () => {
       expect(gw.config.sms.phoneIntervalSec).toBe(60);
       expect((await sendSms(gw, '13533334444')).code).toBe(Code.ok);
       expect(await sendSms(gw, '13533334444')).toMatchObject({ code: Code.businessError, desc: smsTooFrequent(60) });
+      // The interval holds for the phone whatever address asks.
+      expect(await sendSms(gw, '13533334444', '10.9.9.9')).toMatchObject({ code: Code.businessError, desc: smsTooFrequent(60) });
       await gw.db.query(`update sms_codes set created_at = now() - interval '45.5 seconds' where phone = '13533334444'`);
       expect(await sendSms(gw, '13533334444')).toMatchObject({ code: Code.businessError, desc: smsTooFrequent(15) });
       gw.config.sms = { ...gw.config.sms, phoneIntervalSec: 120 };
@@ -150,11 +152,14 @@ describe('SSO page and login', () => {
     }
   });
 
-  it('rate-limits sending per phone per day and per IP', async () => {
+  it('rate-limits sending per phone and address per day, and per IP', async () => {
     const limited = await createTestGateway({ sms: { phoneIntervalSec: 0, phonePerDay: 3, ipPerHour: 5 } });
     try {
       for (let i = 0; i < 3; i++) expect((await sendSms(limited, '13544445555', '10.0.0.1')).code).toBe(Code.ok);
       expect(await sendSms(limited, '13544445555', '10.0.0.1')).toMatchObject({ desc: BizDesc.smsDailyLimit });
+      // Sends from another address cannot lock the customer out: their own address still gets a code.
+      const own = await sendSms(limited, '13544445555', '10.0.0.3');
+      expect(own).toMatchObject({ code: Code.ok, obj: { sent: true, demoCode: expect.stringMatching(/^\d{6}$/) } });
       for (let i = 0; i < 2; i++) expect((await sendSms(limited, `1355555000${i}`, '10.0.0.1')).code).toBe(Code.ok);
       expect(await sendSms(limited, '13555550009', '10.0.0.1')).toMatchObject({ desc: BizDesc.smsIpLimit });
       expect((await sendSms(limited, '13555550009', '10.0.0.2')).code).toBe(Code.ok);
@@ -202,6 +207,13 @@ describe('SSO page and login', () => {
       obj: { userInfo: { userId: 'u-13800138000', mobilePhone: '13800138000', role: 'customer' }, role: 'customer', ucUserId: 'UC20260001' },
     });
     expect(ck.json.obj.theme).toBeUndefined();
+    // The token's lifetime, in seconds from now: the portal's cookie lives as long (decision 0023).
+    expect(ck.json.obj.expiresIn).toBe(7 * 24 * 60 * 60);
+    const [session] = await gw.db.query<{ left: number }>(
+      `select extract(epoch from expires_at - now())::int as left from sessions where token_hash = $1`,
+      [sha256(ck.json.obj.token)],
+    );
+    expect(Math.abs(session.left - ck.json.obj.expiresIn!)).toBeLessThan(60);
     // The token works.
     const count = await gw.send('GET', endpoints.noticeCount, { as: { token: ck.json.obj.token } });
     expect(count.json.code).toBe(Code.ok);

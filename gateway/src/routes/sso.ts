@@ -149,11 +149,13 @@ export function ssoRoutes(app: FastifyInstance, { db, config }: AppContext) {
     const refusal = await db.transaction(async (tx) => {
       // Serialise sends to one phone, so two parallel requests cannot both pass the limit.
       await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`sms:${phone}`]);
+      // The interval is per phone; the daily quota per phone and address together, so sends
+      // from other addresses cannot use up a customer's quota (decision 0022).
       const [byPhone] = await tx.query<{ wait: number | null; today: number }>(
         `select ceil(extract(epoch from max(created_at) + $2::interval - now()))::int as wait,
-                count(*)::int as today
+                (count(*) filter (where ip = $3))::int as today
            from sms_codes where phone = $1 and created_at > now() - interval '1 day'`,
-        [phone, `${config.sms.phoneIntervalSec} seconds`],
+        [phone, `${config.sms.phoneIntervalSec} seconds`, ip],
       );
       // The real wait, whatever SMS_PHONE_INTERVAL_SEC is.
       if (byPhone.wait !== null && byPhone.wait > 0) return smsTooFrequent(byPhone.wait);

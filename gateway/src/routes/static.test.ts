@@ -5,7 +5,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { Code } from '../../../contract/codes';
 import { createTestGateway, type TestGateway } from '../test-helpers';
-import { acceptedEncoding, inlineScriptHashes } from './static';
+import { inlineScriptHashes } from '../csp';
+import { acceptedEncoding } from './static';
 
 const INLINE = "(function(){document.documentElement.style.fontSize='37.5px'})();";
 const INDEX = `<!doctype html><html lang="zh-CN"><head><meta charset="UTF-8"><title>健康服务平台</title>

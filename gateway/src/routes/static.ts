@@ -12,35 +12,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Code, Desc } from '../../../contract/codes';
 import { A, B } from '../../../contract/endpoints';
 import type { Config } from '../config';
+import { contentSecurityPolicy, policyForHtml } from '../csp';
 import type { AppContext } from '../context';
 import { envelope } from '../envelope';
-
-/** sha256 CSP sources of every inline <script> (no src) of an HTML document. */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes: string[] = [];
-  for (const m of html.matchAll(/<script(?![^>]*\ssrc\s*=)[^>]*>([\s\S]*?)<\/script>/gi)) {
-    hashes.push(`'sha256-${createHash('sha256').update(m[1], 'utf8').digest('base64')}'`);
-  }
-  return hashes;
-}
-
-/** The Content-Security-Policy of our HTML: scripts from our origin and the hashed inline ones. */
-export function contentSecurityPolicy(scriptHashes: string[] = []) {
-  return [
-    "default-src 'self'",
-    `script-src 'self'${scriptHashes.length ? ` ${scriptHashes.join(' ')}` : ''}`,
-    // antd-mobile sets style attributes at run time; index.html has an inline critical <style>.
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "font-src 'self' data:",
-    "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    // Forms post only to us: an injected form cannot carry typed-in codes elsewhere.
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-}
 
 const SSO_CSP = contentSecurityPolicy();
 
@@ -74,7 +48,7 @@ interface IndexHtml {
 function indexLoader(distDir: string) {
   const read = readWhenChanged((file): IndexHtml => {
     const html = fs.readFileSync(file, 'utf8');
-    return { html, csp: contentSecurityPolicy(inlineScriptHashes(html)) };
+    return { html, csp: policyForHtml(html) };
   });
   return () => read(path.join(distDir, 'index.html'));
 }

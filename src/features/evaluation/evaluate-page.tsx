@@ -6,6 +6,7 @@ import { evaluate, getConsumption } from '@/api/consumptions';
 import { EmptyView } from '@/components/empty-view';
 import { PageState } from '@/components/page-state';
 import { RouteHeading } from '@/components/route-heading';
+import { useSessionIndexCode } from '@/hooks/use-index-code';
 import { unwrap, useRequest } from '@/hooks/use-request';
 import { goToLogin } from '@/lib/login-redirect';
 import { invalidate } from '@/stores/freshness';
@@ -26,6 +27,7 @@ export default function EvaluatePage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const loggedIn = useUserStore(selectIsLoggedIn);
+  const indexCode = useSessionIndexCode();
   const consumeId = Number(params.get('consumeId'));
   const validId = Number.isInteger(consumeId) && consumeId > 0;
   const { data, loading, error, reload, setData } = useRequest(() => getConsumption(consumeId).then(unwrap), [consumeId], {
@@ -39,7 +41,7 @@ export default function EvaluatePage() {
     return (
       <div className="evaluate">
         <RouteHeading />
-        <EmptyView text="登录后评价您使用过的服务" onLogin={() => goToLogin()} />
+        <EmptyView text="登录后评价您使用过的服务" onLogin={() => goToLogin({ indexCode })} />
       </div>
     );
   }

@@ -4,8 +4,9 @@ import { PageState } from '@/components/page-state';
 import { ServiceIcon } from '@/components/service-icon';
 import { useIndexCode } from '@/hooks/use-index-code';
 import { env } from '@/config/env';
+import { newThemePath } from '@/lib/new-theme-path';
 import { safePath } from '@/lib/safe-path';
-import { themeChanged } from '@/stores/theme';
+import { indexCodeThemeShown } from '@/stores/theme';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';
 import { NoticeTicker } from '@/components/notice-ticker';
 import { RightsSummary } from '@/components/rights-summary';
@@ -26,9 +27,9 @@ export default function IndexNewPage() {
     config[indexCode]?.theme === 'indexNew' ? config[indexCode] : config.indexNew,
   );
 
-  // The new-theme screens run in the indexNew theme (DESIGN §7).
+  // The indexNew entry's theme, unless ckNew gave the session one (DESIGN §7).
   useEffect(() => {
-    if (data) themeChanged(data.entry.theme);
+    if (data) indexCodeThemeShown(data.entry.theme);
   }, [data]);
 
   const q = `indexCode=${encodeURIComponent(indexCode)}`;
@@ -45,7 +46,7 @@ export default function IndexNewPage() {
             {loggedIn ? <RightsSummary indexCode={indexCode} /> : <LoginHintCard indexCode={indexCode} transferPage="/transferPage1" />}
             <section className="home-new__banners" aria-label="活动推荐">
               {data.entry.banners.map((banner) => (
-                <Link key={banner.id} to={safePath(banner.link, '/indexNew')} className={`home-new__banner banner--${banner.tone}`}>
+                <Link key={banner.id} to={newThemePath(safePath(banner.link, '/indexNew'))} className={`home-new__banner banner--${banner.tone}`}>
                   <span className="home-new__banner-title">{banner.title}</span>
                   <span className="home-new__banner-subtitle">{banner.subtitle}</span>
                 </Link>

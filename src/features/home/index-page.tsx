@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { PageState } from '@/components/page-state';
 import { TabTitle } from '@/components/tab-title';
 import { env } from '@/config/env';
-import { themeChanged } from '@/stores/theme';
+import { indexCodeThemeShown } from '@/stores/theme';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';
 import { BannerCarousel } from './banner-carousel';
 import { ServiceGrid } from './service-grid';
@@ -25,9 +25,9 @@ export default function IndexPage() {
   const loggedIn = useUserStore(selectIsLoggedIn);
   const { data, loading, error, reload } = useHomeConfig(indexCode);
 
-  // DESIGN §7: the session theme follows the indexCode's theme (tab icons follow it).
+  // DESIGN §7: the indexCode's theme, unless ckNew gave the session one (tab icons follow it).
   useEffect(() => {
-    if (data) themeChanged(data.entry.theme);
+    if (data) indexCodeThemeShown(data.entry.theme);
   }, [data]);
 
   return (

@@ -4,8 +4,8 @@ import { env } from '@/config/env';
 import { DEFAULT_INDEX_CODE } from '@/config/constants';
 import type { TransferPage } from '@/lib/login-redirect';
 import { safePath } from '@/lib/safe-path';
-import { themeChanged } from '@/stores/theme';
-import { fullPathCleared, indexCodeChanged, loggedIn, userInfoReplaced, useUserStore } from '@/stores/user';
+import { loginThemeReturned } from '@/stores/theme';
+import { fullPathCleared, indexCodeChanged, loggedIn, selectIsLoggedIn, userInfoReplaced, useUserStore } from '@/stores/user';
 
 /** What differs between the three transfer pages (DESIGN §4). */
 export interface TransferVariant {
@@ -58,7 +58,10 @@ export async function completeLogin(params: URLSearchParams, variant: TransferVa
   const ticket = params.get('ticket') ?? '';
   if (!ticket) return { ok: false, message: MISSING_TICKET, retry: false };
   const indexCode = indexCodeFrom(params.get('data'));
-  const { promoterId, agentId } = useUserStore.getState();
+  // Share attribution is what a share link saved while logged out; a signed-in agent's ids are
+  // their own, not an invitation (decision 0023).
+  const state = useUserStore.getState();
+  const { promoterId, agentId } = selectIsLoggedIn(state) ? { promoterId: '', agentId: '' } : state;
 
   let envelope;
   try {
@@ -81,7 +84,7 @@ export async function completeLogin(params: URLSearchParams, variant: TransferVa
   const result = envelope.obj;
   loggedIn(result);
   indexCodeChanged(indexCode);
-  if (variant.ck === 'ckNew') themeChanged(result.theme ?? 'indexNew');
+  if (variant.ck === 'ckNew' && result.theme) loginThemeReturned(result.theme);
 
   const openId = params.get('openId');
   const nickname = params.get('nickname');

@@ -1,9 +1,8 @@
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { PageState } from '@/components/page-state';
 import { env } from '@/config/env';
-import { assignLocation } from '@/lib/browser-location';
-import { buildLoginUrl } from '@/lib/login-redirect';
-import { selectIsLoggedIn, shareAttributed, useUserStore } from '@/stores/user';
+import { goToShareLogin } from '@/lib/login-redirect';
+import { selectIsLoggedIn, useUserStore } from '@/stores/user';
 import { indexCodeFrom } from './complete-login';
 import { LoginHero } from './login-hero';
 import { SignedIn } from './signed-in';
@@ -15,7 +14,8 @@ const validId = (value: string | null) => (value && ID_PATTERN.test(value) ? val
 /**
  * /loginShare and /loginShareMn (SPEC §2, DESIGN §4): a share link's `promoterId` and
  * `agentId` are saved in the store before the login redirect; the transfer page sends them
- * with ck, so the new customer is attributed to the agent. Not kept alive (DESIGN §7).
+ * with ck, so the new customer is attributed to the agent. /loginShare is reached from /share,
+ * /loginShareMn from a share link of the Mn partner channel (decision 0025). Not kept alive.
  */
 export default function LoginSharePage() {
   const { pathname } = useLocation();
@@ -28,14 +28,11 @@ export default function LoginSharePage() {
   const indexCode = indexCodeFrom(params.get('indexCode'));
 
   function startLogin() {
-    if (promoterId) shareAttributed({ promoterId, agentId });
-    assignLocation(
-      buildLoginUrl({
-        transferPage: mn ? '/transferPageMn' : '/transferPage',
-        source: mn ? env.sourceMn : env.source,
-        indexCode,
-      }),
-    );
+    goToShareLogin(promoterId ? { promoterId, agentId } : null, {
+      transferPage: mn ? '/transferPageMn' : '/transferPage',
+      source: mn ? env.sourceMn : env.source,
+      indexCode,
+    });
   }
 
   return (

@@ -93,7 +93,36 @@ describe('/transferPage with a good ticket', () => {
     await landed(router, '/index?indexCode=index');
     expect(seen[0].get('promoterId')).toBe('P100239');
     expect(seen[0].get('agentId')).toBe('A9001');
+    // Spent: the store no longer holds it (decision 0023).
+    expect(useUserStore.getState()).toMatchObject({ promoterId: '', agentId: '' });
+  });
+
+  it('sends no attribution with a later login', async () => {
+    db.tickets.set('mock-ticket-13600136002', '13600136002');
+    shareAttributed({ promoterId: 'P100239', agentId: 'A9001' });
+    const seen = recordCk();
+    const { router } = renderScreen('/transferPage?ticket=mock-ticket-13600136002&data=index');
+    await landed(router, '/index?indexCode=index');
+    db.tickets.set('mock-ticket-13600136002-again', '13600136002');
+    await act(() => router.navigate('/transferPage?ticket=mock-ticket-13600136002-again&data=index'));
+    await waitFor(() => expect(seen).toHaveLength(2));
+    await landed(router, '/index?indexCode=index');
+    expect(seen[0].get('promoterId')).toBe('P100239');
+    expect(seen[1].has('promoterId')).toBe(false);
+    expect(seen[1].has('agentId')).toBe(false);
+  });
+
+  it("does not send a signed-in agent's own ids as attribution", async () => {
+    const seen = recordCk();
+    const { router } = renderScreen('/transferPage?ticket=mock-ticket-13900139000&data=index');
+    await landed(router, '/index?indexCode=index');
     expect(useUserStore.getState()).toMatchObject({ promoterId: 'P100239', agentId: 'A9001' });
+    db.tickets.set('mock-ticket-13900139000-again', '13900139000');
+    await act(() => router.navigate('/transferPage?ticket=mock-ticket-13900139000-again&data=ebt'));
+    await landed(router, '/index?indexCode=ebt');
+    expect(seen).toHaveLength(2);
+    expect(seen[1].has('promoterId')).toBe(false);
+    expect(seen[1].has('agentId')).toBe(false);
   });
 
   it('runs again when the kept page is visited with a new ticket', async () => {

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import ImageUploader, { type ImageUploaderRef } from 'antd-mobile/es/components/image-uploader';
 import { CameraOutline } from 'antd-mobile-icons';
 import type { UploadItem } from '@contract/types';
@@ -6,7 +7,9 @@ import { updateHead } from '@/api/user';
 import { showToast } from '@/lib/toast';
 import { userInfoReplaced, useUserStore } from '@/stores/user';
 import { NETWORK_ERROR_TEXT } from '@/api/client';
-import { ImageResizeError, resizeImage, type ImageTools } from './resize-image';
+import { browserImageTools, decodeImage, encodeImage, ImageResizeError, type DecodedImage, type ImageTools } from './resize-image';
+import { AvatarCropper } from './avatar-cropper';
+import type { SourceRect } from './crop-geometry';
 import { UserAvatar } from './user-avatar';
 
 export interface AvatarPickerProps {
@@ -21,17 +24,29 @@ const createObjectUrl = (file: File) => (typeof URL.createObjectURL === 'functio
 /** ImageUploader's own upload never runs: beforeUpload hands the file to our flow below. */
 const unusedUpload = () => Promise.reject(new Error('handled in beforeUpload'));
 
+/** A picked picture on the crop screen. */
+interface Picked {
+  file: File;
+  decoded: DecodedImage;
+  objectUrl?: string;
+}
+
 /**
- * Tap the avatar to change it (DESIGN §4 "Personal centre"): antd-mobile's ImageUploader picks
- * the file (accept image/*); it is resized to ≤ 512 px and re-encoded as JPEG in the browser,
- * then sent with updateHead. The upload item follows SPEC §3: status '' / uploading / failed,
- * message, objectUrl (preview), content (the data URL sent), url (the stored avatar). A failed
- * upload keeps the picked file and offers 重试.
+ * Tap the avatar to change it (DESIGN §4 "Personal centre": pick, crop/resize, updateHead):
+ * antd-mobile's ImageUploader picks the file (accept image/*); the customer places a square of
+ * it on the crop screen; that square is drawn at ≤ 512 px as JPEG in the browser, then sent with
+ * updateHead. The upload item follows SPEC §3: status '' / uploading / failed, message,
+ * objectUrl (preview), content (the data URL sent), url (the stored avatar). A failed upload
+ * keeps the cropped picture and offers 重试.
  */
-export function AvatarPicker({ size = 64, tools }: AvatarPickerProps) {
+export function AvatarPicker({ size = 64, tools = browserImageTools }: AvatarPickerProps) {
   const userInfo = useUserStore((s) => s.userInfo);
   const [item, setItem] = useState<UploadItem | null>(null);
+  const [picked, setPicked] = useState<Picked | null>(null);
   const uploaderRef = useRef<ImageUploaderRef>(null);
+
+  // The decoded picture lives as long as the crop screen shows it.
+  useEffect(() => () => picked?.decoded.release?.(), [picked]);
 
   // ImageUploader gives its hidden input no name; give it one so the picker is announced.
   useEffect(() => {
@@ -44,20 +59,41 @@ export function AvatarPicker({ size = 64, tools }: AvatarPickerProps) {
     if (objectUrl) URL.revokeObjectURL(objectUrl);
   }, [objectUrl]);
 
-  const upload = async (file: File, previous?: UploadItem) => {
-    let current: UploadItem = {
-      file,
-      status: 'uploading',
-      message: '上传中',
-      objectUrl: previous?.objectUrl ?? createObjectUrl(file),
-      content: previous?.content,
-    };
+  const pick = async (file: File) => {
+    try {
+      const decoded = await decodeImage(file, tools);
+      setItem(null);
+      setPicked({ file, decoded, objectUrl: createObjectUrl(file) });
+    } catch (error) {
+      // A picture we cannot use must be picked again: no content kept, no 重试.
+      const message = error instanceof ImageResizeError ? error.message : '图片无法读取，请换一张';
+      setItem({ file, status: 'failed', message });
+    }
+  };
+
+  const cancelCrop = () => {
+    if (picked?.objectUrl) URL.revokeObjectURL(picked.objectUrl);
+    setPicked(null);
+  };
+
+  const confirmCrop = (crop: SourceRect) => {
+    if (!picked) return;
+    const { file, decoded, objectUrl } = picked;
+    setPicked(null);
+    try {
+      void upload({ file, objectUrl, content: encodeImage(decoded, { crop, tools }).dataUrl });
+    } catch (error) {
+      const message = error instanceof ImageResizeError ? error.message : '图片处理失败，请换一张';
+      setItem({ file, objectUrl, status: 'failed', message });
+    }
+  };
+
+  /** Sends the cropped picture; a retry sends the same one again: only the sending failed. */
+  const upload = async ({ file, objectUrl, content }: Pick<UploadItem, 'file' | 'objectUrl' | 'content'>) => {
+    if (!content) return;
+    const current: UploadItem = { file, status: 'uploading', message: '上传中', objectUrl, content };
     setItem(current);
     try {
-      // A retry reuses the resized picture: only the sending failed.
-      const content = current.content ?? (await resizeImage(file, { tools })).dataUrl;
-      current = { ...current, content };
-      setItem(current);
       const envelope = await updateHead(content);
       if (envelope.code !== 200) {
         setItem({ ...current, status: 'failed', message: envelope.desc || '上传失败，请重试' });
@@ -67,10 +103,8 @@ export function AvatarPicker({ size = 64, tools }: AvatarPickerProps) {
       if (latest) userInfoReplaced({ ...latest, headUrl: envelope.obj.headUrl });
       setItem({ ...current, status: '', message: '', url: envelope.obj.headUrl });
       void showToast('头像已更新');
-    } catch (error) {
-      // A picture we cannot use must be picked again (no content kept); a network failure can be retried.
-      const message = error instanceof ImageResizeError ? error.message : NETWORK_ERROR_TEXT;
-      setItem({ ...current, status: 'failed', message });
+    } catch {
+      setItem({ ...current, status: 'failed', message: NETWORK_ERROR_TEXT });
     }
   };
 
@@ -88,10 +122,10 @@ export function AvatarPicker({ size = 64, tools }: AvatarPickerProps) {
         maxCount={1}
         value={[]}
         showFailed={false}
-        disableUpload={busy}
+        disableUpload={busy || Boolean(picked)}
         upload={unusedUpload}
         beforeUpload={(file) => {
-          void upload(file);
+          void pick(file);
           return null;
         }}
       >
@@ -110,12 +144,17 @@ export function AvatarPicker({ size = 64, tools }: AvatarPickerProps) {
         <div className="avatar-picker__failure" role="alert">
           <span>头像上传失败：{item?.message}</span>
           {item?.file && item.content && (
-            <button type="button" className="avatar-picker__retry" onClick={() => void upload(item.file!, item)}>
+            <button type="button" className="avatar-picker__retry" onClick={() => void upload(item)}>
               重试
             </button>
           )}
         </div>
       )}
+      {picked &&
+        createPortal(
+          <AvatarCropper image={picked.decoded} src={picked.objectUrl} onConfirm={confirmCrop} onCancel={cancelCrop} />,
+          document.body,
+        )}
     </div>
   );
 }

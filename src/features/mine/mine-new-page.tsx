@@ -50,7 +50,7 @@ export default function MineNewPage() {
 
   if (!loggedIn || !userInfo) {
     return (
-      <div className="mine-new mine--guest">
+      <div className="mine-new mine--guest theme-new">
         <RouteHeading />
         <EmptyView text="登录后查看您的权益和服务" onLogin={() => goToLogin({ indexCode, transferPage: '/transferPage1' })} />
       </div>

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import Cookies from 'js-cookie';
 import { endpoints } from '@contract/endpoints';
@@ -84,12 +84,14 @@ describe('/mine', () => {
 
 describe('avatar change', () => {
   let drawnSizes: string[];
+  let drawn: number[][];
   beforeEach(() => {
     drawnSizes = [];
+    drawn = [];
     // jsdom has no image decoding and no canvas: stand in for both, keeping the sizes honest.
-    vi.stubGlobal('createImageBitmap', vi.fn(async () => ({ width: 2000, height: 1000, close: vi.fn() })));
+    vi.stubGlobal('createImageBitmap', vi.fn(async () => ({ width: 4000, height: 3000, close: vi.fn() })));
     vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
-      () => ({ fillStyle: '', fillRect: vi.fn(), drawImage: vi.fn() }) as never,
+      () => ({ fillStyle: '', fillRect: vi.fn(), drawImage: (_source: unknown, ...rest: number[]) => drawn.push(rest) }) as never,
     );
     vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockImplementation(function (this: HTMLCanvasElement, type?: string) {
       drawnSizes.push(`${this.width}x${this.height}`);
@@ -102,8 +104,15 @@ describe('avatar change', () => {
   });
 
   const bigPhoto = () => new File([new Uint8Array(4096)], 'photo.png', { type: 'image/png' });
+  const cropScreen = () => screen.findByRole('dialog', { name: '裁剪头像' });
+  /** Fingers on the crop viewport (300 px wide without layout): [pointerId, from, to]. */
+  const touch = (viewport: HTMLElement, fingers: [number, [number, number], [number, number]][]) => {
+    for (const [pointerId, [x, y]] of fingers) fireEvent.pointerDown(viewport, { pointerId, clientX: x, clientY: y });
+    for (const [pointerId, , [x, y]] of fingers) fireEvent.pointerMove(viewport, { pointerId, clientX: x, clientY: y });
+    for (const [pointerId, , [x, y]] of fingers) fireEvent.pointerUp(viewport, { pointerId, clientX: x, clientY: y });
+  };
 
-  it('resizes a 2000×1000 picture to 512 px, sends it as form data and shows it', async () => {
+  it('sends a 4000×3000 picture as a 512 px square of the region the customer placed', async () => {
     const sent: Record<string, string>[] = [];
     server.use(
       http.post(url(endpoints.updateHead), async ({ request }) => {
@@ -114,11 +123,46 @@ describe('avatar change', () => {
     const { user } = renderScreen('/mine?indexCode=index', { user: CUSTOMER });
     await menu();
     await user.upload(screen.getByLabelText('更换头像'), bigPhoto());
+    const crop = await cropScreen();
+    expect(sent).toHaveLength(0);
+    // Moved 30 px left (and 20 px down, where the picture has no room to move).
+    touch(within(crop).getByTestId('crop-viewport'), [[1, [150, 150], [120, 170]]]);
+    await user.click(within(crop).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(sent).toHaveLength(1));
-    expect(drawnSizes).toEqual(['512x256']);
-    expect(sent[0].headImg).toBe(`data:image/jpeg;base64,${btoa('512x256')}`);
+    // At zoom 1 the 3000 px square starts centred at x 500; 30 viewport px are 300 picture px.
+    expect(drawn).toEqual([[800, 0, 3000, 3000, 0, 0, 512, 512]]);
+    expect(sent[0].headImg).toBe(`data:image/jpeg;base64,${btoa('512x512')}`);
+    expect(screen.queryByRole('dialog', { name: '裁剪头像' })).toBeNull();
     await waitFor(() => expect(useUserStore.getState().userInfo?.headUrl).toBe('/avatars/u-13800138000.jpg'));
     expect(screen.getByRole('img', { name: '张晓明的头像' })).toHaveAttribute('src', '/avatars/u-13800138000.jpg');
+  });
+
+  it('zooms with two fingers: a pinch to twice the size sends the middle half', async () => {
+    server.use(http.post(url(endpoints.updateHead), () => ok({ headUrl: '/avatars/zoomed.jpg' })));
+    const { user } = renderScreen('/mine?indexCode=index', { user: CUSTOMER });
+    await menu();
+    await user.upload(screen.getByLabelText('更换头像'), bigPhoto());
+    const crop = await cropScreen();
+    touch(within(crop).getByTestId('crop-viewport'), [
+      [1, [125, 150], [100, 150]],
+      [2, [175, 150], [200, 150]],
+    ]);
+    await user.click(within(crop).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(useUserStore.getState().userInfo?.headUrl).toBe('/avatars/zoomed.jpg'));
+    expect(drawn).toEqual([[1250, 750, 1500, 1500, 0, 0, 512, 512]]);
+  });
+
+  it('sends nothing when the crop is cancelled', async () => {
+    const sent = vi.fn();
+    server.use(http.post(url(endpoints.updateHead), () => sent()));
+    const { user } = renderScreen('/mine?indexCode=index', { user: CUSTOMER });
+    await menu();
+    await user.upload(screen.getByLabelText('更换头像'), bigPhoto());
+    await user.click(within(await cropScreen()).getByRole('button', { name: '取消' }));
+    expect(screen.queryByRole('dialog', { name: '裁剪头像' })).toBeNull();
+    expect(drawn).toEqual([]);
+    expect(sent).not.toHaveBeenCalled();
+    expect(screen.getByRole('img', { name: '默认头像' })).toBeInTheDocument();
   });
 
   it('shows a failed upload as 失败 with the reason, and retries it', async () => {
@@ -132,6 +176,7 @@ describe('avatar change', () => {
     const { user } = renderScreen('/mine?indexCode=index', { user: CUSTOMER });
     await menu();
     await user.upload(screen.getByLabelText('更换头像'), bigPhoto());
+    await user.click(within(await cropScreen()).getByRole('button', { name: '确定' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('头像上传失败：网络异常，请稍后重试');
     expect(screen.getByText('失败')).toBeInTheDocument();
@@ -140,7 +185,7 @@ describe('avatar change', () => {
     await user.click(within(alert).getByRole('button', { name: '重试' }));
     await waitFor(() => expect(useUserStore.getState().userInfo?.headUrl).toBe('/avatars/retried.jpg'));
     expect(calls).toBe(2);
-    // The retry re-sent the picture already resized: drawn once.
+    // The retry re-sent the picture already cropped and resized: drawn once.
     expect(drawnSizes).toHaveLength(1);
     expect(screen.queryByRole('alert')).toBeNull();
     await act(async () => undefined);

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { endpoints } from '@contract/endpoints';
+import { TextMessages } from '@contract/validation';
 import { renderScreen } from '../../../tests/render';
 import { server } from '../../../tests/mocks/server';
 import { db } from '../../../tests/mocks/db';
@@ -73,6 +74,21 @@ describe('/my/info: personal information', () => {
     await waitFor(() => expect(useUserStore.getState().userInfo?.nickname).toBe('小明同学'));
     expect(await screen.findByText('小明同学')).toBeInTheDocument();
     expect(db.users.find((u) => u.mobilePhone === customer)?.nickname).toBe('小明同学');
+  });
+
+  it('refuses a nickname of hidden characters with the gateway message, before sending it', async () => {
+    const { user } = renderScreen('/my/info', { user: customer });
+    await user.click(await screen.findByRole('button', { name: '修改昵称' }));
+    const input = screen.getByRole('textbox', { name: '昵称' });
+    await user.clear(input);
+    await user.type(input, '\u200b\u200d');
+    await user.click(screen.getByRole('button', { name: '保存' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(TextMessages.invisibleOnly('昵称'));
+    await user.clear(input);
+    await user.type(input, '小明\u202e同学');
+    await user.click(screen.getByRole('button', { name: '保存' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(TextMessages.hiddenControl('昵称'));
+    expect(db.users.find((u) => u.mobilePhone === customer)?.nickname).toBe('张晓明');
   });
 });
 

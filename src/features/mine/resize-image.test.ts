@@ -22,7 +22,7 @@ function fakeTools(width: number, height: number) {
   const surface: DrawingSurface = {
     width: 0,
     height: 0,
-    getContext: () => ({ fillStyle: '', fillRect: () => undefined, drawImage: (_s: unknown, _x: number, _y: number, w: number, h: number) => drawn.push({ width: w, height: h }) }) as never,
+    getContext: () => ({ fillStyle: '', fillRect: () => undefined, drawImage: (...args: number[]) => drawn.push({ width: args[7], height: args[8] }) }) as never,
     toDataURL(type: string) {
       return `data:${type};base64,${btoa(`${this.width}x${this.height}`)}`;
     },

@@ -1,4 +1,5 @@
 import { AVATAR_MAX_BYTES, AVATAR_MAX_EDGE } from '@contract/validation';
+import type { SourceRect } from './crop-geometry';
 
 /** A reason the picture cannot be used, in Chinese for the user. */
 export class ImageResizeError extends Error {
@@ -87,28 +88,46 @@ export async function resizeImage(
   file: File,
   { maxEdge = AVATAR_MAX_EDGE, quality = 0.86, tools = browserImageTools }: { maxEdge?: number; quality?: number; tools?: ImageTools } = {},
 ): Promise<ResizedImage> {
-  if (!file.type.startsWith('image/')) throw new ImageResizeError('请选择图片文件');
-  let decoded: DecodedImage;
+  const decoded = await decodeImage(file, tools);
   try {
-    decoded = await tools.decode(file);
-  } catch {
-    throw new ImageResizeError('图片无法读取，请换一张');
-  }
-  try {
-    const { width, height } = fitWithin(decoded.width, decoded.height, maxEdge);
-    const surface = tools.createSurface();
-    surface.width = width;
-    surface.height = height;
-    const context = surface.getContext('2d');
-    if (!context) throw new ImageResizeError('当前浏览器无法处理图片，请换个浏览器再试');
-    context.fillStyle = '#ffffff';
-    context.fillRect(0, 0, width, height);
-    context.drawImage(decoded.source, 0, 0, width, height);
-    const dataUrl = surface.toDataURL('image/jpeg', quality);
-    if (!/^data:image\/(?:jpeg|png|webp);base64,/.test(dataUrl)) throw new ImageResizeError('图片处理失败，请换一张');
-    if (dataUrlBytes(dataUrl) > AVATAR_MAX_BYTES) throw new ImageResizeError('图片过大，请换一张');
-    return { dataUrl, width, height };
+    return encodeImage(decoded, { maxEdge, quality, tools });
   } finally {
     decoded.release?.();
   }
+}
+
+/** Decodes a picked file, or rejects with an ImageResizeError to show as is. */
+export async function decodeImage(file: File, tools: ImageTools = browserImageTools): Promise<DecodedImage> {
+  if (!file.type.startsWith('image/')) throw new ImageResizeError('请选择图片文件');
+  try {
+    return await tools.decode(file);
+  } catch {
+    throw new ImageResizeError('图片无法读取，请换一张');
+  }
+}
+
+/**
+ * Draws a decoded picture, or the square `crop` of it, at most `maxEdge` px on its longer edge,
+ * as JPEG on white (transparent PNGs would turn black). Leaves releasing `decoded` to the caller.
+ */
+export function encodeImage(
+  decoded: DecodedImage,
+  { crop, maxEdge = AVATAR_MAX_EDGE, quality = 0.86, tools = browserImageTools }: { crop?: SourceRect; maxEdge?: number; quality?: number; tools?: ImageTools } = {},
+): ResizedImage {
+  const { sx, sy, sw, sh } = crop
+    ? { sx: crop.sx, sy: crop.sy, sw: crop.size, sh: crop.size }
+    : { sx: 0, sy: 0, sw: decoded.width, sh: decoded.height };
+  const { width, height } = fitWithin(sw, sh, maxEdge);
+  const surface = tools.createSurface();
+  surface.width = width;
+  surface.height = height;
+  const context = surface.getContext('2d');
+  if (!context) throw new ImageResizeError('当前浏览器无法处理图片，请换个浏览器再试');
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, width, height);
+  context.drawImage(decoded.source, sx, sy, sw, sh, 0, 0, width, height);
+  const dataUrl = surface.toDataURL('image/jpeg', quality);
+  if (!/^data:image\/(?:jpeg|png|webp);base64,/.test(dataUrl)) throw new ImageResizeError('图片处理失败，请换一张');
+  if (dataUrlBytes(dataUrl) > AVATAR_MAX_BYTES) throw new ImageResizeError('图片过大，请换一张');
+  return { dataUrl, width, height };
 }

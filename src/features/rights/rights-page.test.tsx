@@ -5,6 +5,7 @@ import { renderScreen } from '../../../tests/render';
 import { server } from '../../../tests/mocks/server';
 import { db } from '../../../tests/mocks/db';
 import { url } from '../../../tests/mocks/handlers/common';
+import { allowPullToRefresh, pullDown } from '../../../tests/pull-to-refresh';
 
 vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
 vi.mock('@/lib/toast', () => ({ showToast: vi.fn(), preloadOverlays: vi.fn() }));
@@ -19,6 +20,7 @@ beforeEach(() => {
   });
 });
 afterEach(() => vi.restoreAllMocks());
+allowPullToRefresh();
 
 describe('/rights', () => {
   it('lists usable rights with product line, masked policy, remaining times and validity', async () => {
@@ -92,6 +94,47 @@ describe('/rights', () => {
     await screen.findByRole('heading', { name: '暂未查到您的长期健康管理权益' });
   });
 
+  it('refreshes the rights list when pulled down, as /message and 使用记录 do', async () => {
+    let asked = 0;
+    server.events.on('request:start', ({ request }) => {
+      if (new URL(request.url).pathname.endsWith(endpoints.rightsList)) asked += 1;
+    });
+    renderScreen('/rights', { user: CUSTOMER });
+    const link = await screen.findByRole('link', { name: '就医绿通' });
+    expect(link).toHaveAccessibleDescription(/剩余 3 次（共 3 次）/);
+    const before = asked;
+    // Meanwhile the customer used the right once.
+    db.rights.find((r) => r.serviceCode === 'green_channel')!.usedTimes += 1;
+    await pullDown(link);
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: '就医绿通' })).toHaveAccessibleDescription(/剩余 2 次（共 3 次）/),
+    );
+    expect(asked).toBe(before + 1);
+    expect(await screen.findByText('刷新成功')).toBeInTheDocument();
+    server.events.removeAllListeners();
+  });
+
+  it('keeps the rights shown when a pull to refresh fails', async () => {
+    renderScreen('/rights', { user: CUSTOMER });
+    const link = await screen.findByRole('link', { name: '就医绿通' });
+    let failed = 0;
+    server.use(
+      http.get(
+        url(endpoints.rightsList),
+        () => {
+          failed += 1;
+          return HttpResponse.error();
+        },
+        { once: true },
+      ),
+    );
+    await pullDown(link);
+    await waitFor(() => expect(failed).toBe(1));
+    await waitFor(() => expect(screen.queryByText('加载中...')).toBeNull());
+    expect(screen.getByRole('link', { name: '就医绿通' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '重试' })).toBeNull();
+  });
+
   it('asks a visitor to log in', async () => {
     renderScreen('/rights');
     expect(await screen.findByText('登录后查看您的健康权益')).toBeInTheDocument();
@@ -100,6 +143,21 @@ describe('/rights', () => {
 });
 
 describe('/rights?tab=records', () => {
+  it('refreshes the records when pulled down', async () => {
+    let asked = 0;
+    server.events.on('request:start', ({ request }) => {
+      if (new URL(request.url).pathname.endsWith(endpoints.consumeList)) asked += 1;
+    });
+    renderScreen('/rights?tab=records', { user: CUSTOMER });
+    const list = await screen.findByRole('region', { name: '使用记录' });
+    await within(list).findByText('核销失败');
+    const before = asked;
+    await pullDown(list.querySelector('.adm-pull-to-refresh')!);
+    await waitFor(() => expect(asked).toBe(before + 1));
+    expect(await screen.findByText('刷新成功')).toBeInTheDocument();
+    server.events.removeAllListeners();
+  });
+
   it('lists records with their status and 去评价 for successful ones not yet evaluated', async () => {
     const { router, user } = renderScreen('/rights?tab=records', { user: CUSTOMER });
     const list = await screen.findByRole('region', { name: '使用记录' });

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
 import type { IndexConfig, Right, RightStatus } from '@contract/types';
 import { getStaticJson } from '@/api/client';
 import { getRights } from '@/api/rights';
@@ -47,7 +48,8 @@ interface RightsData {
 
 /**
  * /rights: my rights in tabs by status (可使用 / 已使用 / 已过期) plus 使用记录
- * (`?tab=records`, DESIGN §7). None at all → the product line's no-rights page. Kept alive.
+ * (`?tab=records`, DESIGN §7), each with pull to refresh (DESIGN §7 "Feel"). None at all → the
+ * product line's no-rights page. Kept alive.
  */
 export default function RightsPage() {
   const navigate = useNavigate();
@@ -60,14 +62,23 @@ export default function RightsPage() {
   const tabParam = params.get('tab');
   const tab: Tab = isTab(tabParam) ? tabParam : 'available';
 
-  const { data, loading, error, reload } = useRequest(
-    async (): Promise<RightsData> => {
-      const rights = unwrap(await getRights());
-      return rights.length > 0 ? { rights } : { rights, redirect: await noRightsPath(indexCode) };
-    },
-    [userId, indexCode],
-    { enabled: loggedIn, refreshOn: ['rights'] },
-  );
+  const fetchRights = async (): Promise<RightsData> => {
+    const rights = unwrap(await getRights());
+    return rights.length > 0 ? { rights } : { rights, redirect: await noRightsPath(indexCode) };
+  };
+  const { data, loading, error, reload, setData } = useRequest(fetchRights, [userId, indexCode], {
+    enabled: loggedIn,
+    refreshOn: ['rights'],
+  });
+
+  /** Pull to refresh, as on /message: the list stays while it reloads, and stays if that fails. */
+  const refresh = async () => {
+    try {
+      setData(await fetchRights());
+    } catch {
+      // Kept as it was: the request client has said why.
+    }
+  };
 
   useEffect(() => {
     if (data?.redirect) navigate(`${data.redirect}?indexCode=${encodeURIComponent(indexCode)}`, { replace: true });
@@ -114,21 +125,23 @@ export default function RightsPage() {
         {tab === 'records' ? (
           <RecordsList />
         ) : (
-          <PageState
-            loading={loading || Boolean(data?.redirect)}
-            error={error}
-            onRetry={reload}
-            empty={shown.length === 0}
-            emptyProps={{ text: tab === 'available' ? '暂无可使用的权益' : tab === 'used' ? '暂无已用完的权益' : '暂无已过期的权益' }}
-          >
-            <ul className="rights__list">
-              {shown.map((right) => (
-                <li key={right.id}>
-                  <RightCard right={right} indexCode={indexCode} />
-                </li>
-              ))}
-            </ul>
-          </PageState>
+          <PullToRefresh onRefresh={refresh}>
+            <PageState
+              loading={loading || Boolean(data?.redirect)}
+              error={error}
+              onRetry={reload}
+              empty={shown.length === 0}
+              emptyProps={{ text: tab === 'available' ? '暂无可使用的权益' : tab === 'used' ? '暂无已用完的权益' : '暂无已过期的权益' }}
+            >
+              <ul className="rights__list">
+                {shown.map((right) => (
+                  <li key={right.id}>
+                    <RightCard right={right} indexCode={indexCode} />
+                  </li>
+                ))}
+              </ul>
+            </PageState>
+          </PullToRefresh>
         )}
       </div>
     </div>

@@ -1,4 +1,4 @@
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { useIndexCode } from '@/hooks/use-index-code';
 import { ServiceRightPanel } from './service-right-panel';
 import { useCatalogService } from './use-catalog-service';
@@ -7,21 +7,18 @@ import { ServiceState } from './service-state';
 import './services.css';
 
 /**
- * /servInform and /servInform1 (the new-theme layout): a service's information from
- * serviceCatalog.json by `?code=` — what it is, who provides it, how to use it, its limits —
- * and the caller's right for it with 立即使用 (DESIGN §4 "Using a right"). Not kept alive.
+ * /servInform: a service's information from serviceCatalog.json by `?code=` — what it is, who
+ * provides it, how to use it, its limits — and the caller's right for it with 立即使用
+ * (DESIGN §4 "Using a right"). Not kept alive. The new-theme layout is /servInform1.
  */
 export default function ServInformPage() {
-  const { pathname } = useLocation();
   const navigate = useNavigate();
   const indexCode = useIndexCode();
   const request = useCatalogService();
-  const isNew = pathname === '/servInform1';
-  const home = isNew ? '/indexNew' : '/index';
 
   return (
-    <div className={`serv-inform${isNew ? ' theme-new' : ''}`}>
-      <ServiceState request={request} home={home} indexCode={indexCode}>
+    <div className="serv-inform">
+      <ServiceState request={request} home="/index" indexCode={indexCode}>
         {(service) => (
           <>
             <ServiceHero service={service} />

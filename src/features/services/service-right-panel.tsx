@@ -10,6 +10,8 @@ import { selectIsLoggedIn, useUserStore } from '@/stores/user';
 export interface ServiceRightPanelProps {
   serviceCode: string;
   indexCode: string;
+  /** The new-theme layout's login returns through /transferPage1 (DESIGN §7). */
+  transferPage?: '/transferPage' | '/transferPage1';
 }
 
 /** Why a right cannot be used now, in words a customer understands. */
@@ -24,7 +26,7 @@ function unusableReason(right: Right | undefined): string {
  * 立即使用 when usable; otherwise why not, and a way to /rights. Logged out: a login prompt
  * (the portal never calls token-only endpoints while logged out, DESIGN §7).
  */
-export function ServiceRightPanel({ serviceCode, indexCode }: ServiceRightPanelProps) {
+export function ServiceRightPanel({ serviceCode, indexCode, transferPage = '/transferPage' }: ServiceRightPanelProps) {
   const navigate = useNavigate();
   const loggedIn = useUserStore(selectIsLoggedIn);
   const userId = useUserStore((s) => s.userInfo?.userId);
@@ -38,7 +40,7 @@ export function ServiceRightPanel({ serviceCode, indexCode }: ServiceRightPanelP
     return (
       <section className="right-panel" aria-label="我的权益">
         <p className="right-panel__hint">登录后查看您是否拥有该服务的权益</p>
-        <button type="button" className="app-button app-button--primary app-button--block" onClick={() => goToLogin({ indexCode })}>
+        <button type="button" className="app-button app-button--primary app-button--block" onClick={() => goToLogin({ indexCode, transferPage })}>
           登录
         </button>
       </section>

@@ -1,7 +1,10 @@
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { EmptyView } from '@/components/empty-view';
 import { RouteHeading } from '@/components/route-heading';
+import { useIndexCode } from '@/hooks/use-index-code';
+import { goToShareLogin } from '@/lib/login-redirect';
 import { track } from '@/lib/track';
+import { selectIsLoggedIn, useUserStore } from '@/stores/user';
 import { ShareArt } from './share-art';
 import { readShareIds, shareQuery } from './share-ids';
 import './share.css';
@@ -13,18 +16,25 @@ const offers = [
   { title: '就医绿通', text: '专家门诊、住院床位协助安排，少跑腿少排队' },
 ];
 
+/** `channel=mn` on a share link: the Mn partner channel's share (decision 0025). */
+const MN_CHANNEL = 'mn';
+
 /**
  * /share and /share1: what someone who scanned an agent's code sees (DESIGN §4 "Sharing"):
- * the platform's offer and a button to the share login, carrying the agent's ids.
- * /share leads to /loginShare, /share1 (new theme) to /loginShareMn.
+ * the platform's offer and a button to the share login, carrying the agent's ids
+ * (decision 0025): /share leads to /loginShare; /share1 (the new theme, from /my/shareNew)
+ * starts the login itself, returning through /transferPage1 to /indexNew; a link carrying
+ * the Mn partner channel (`channel=mn`) leads to /loginShareMn.
  */
 export default function SharePage() {
   const { pathname } = useLocation();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const ids = readShareIds(params);
+  const indexCode = useIndexCode();
+  const loggedIn = useUserStore(selectIsLoggedIn);
   const isNew = pathname === '/share1';
-  const loginPath = isNew ? '/loginShareMn' : '/loginShare';
+  const mn = params.get('channel') === MN_CHANNEL;
 
   if (!ids) {
     return (
@@ -40,7 +50,11 @@ export default function SharePage() {
 
   const join = () => {
     track('tap_share_login', { agentId: ids.agentId, from: pathname });
-    navigate(`${loginPath}?${shareQuery(ids)}`);
+    if (mn) navigate(`/loginShareMn?${shareQuery(ids)}`);
+    // Already logged in: no second login, straight to the new-theme home.
+    else if (isNew && loggedIn) navigate(`/indexNew?indexCode=${encodeURIComponent(indexCode)}`);
+    else if (isNew) goToShareLogin(ids, { transferPage: '/transferPage1', indexCode });
+    else navigate(`/loginShare?${shareQuery(ids)}`);
   };
 
   return (

@@ -1,6 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import jsQR from 'jsqr';
 import { renderScreen } from '../../../tests/render';
+import { assignLocation } from '@/lib/browser-location';
+import { useUserStore } from '@/stores/user';
 
 vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
 
@@ -29,6 +31,8 @@ function decodeQrSvg(svg: SVGSVGElement): string | null {
   }
   return jsQR(pixels, edge, edge)?.data ?? null;
 }
+
+afterEach(() => vi.mocked(assignLocation).mockClear());
 
 const qr = async () => (await screen.findByTestId('share-qr')) as unknown as SVGSVGElement;
 
@@ -73,8 +77,17 @@ describe('/share and /share1', () => {
     expect(router.state.location.search).toBe('?promoterId=P100239&agentId=A9001');
   });
 
-  it('/share1 leads to /loginShareMn', async () => {
-    const { user, router } = renderScreen('/share1?promoterId=P100239&agentId=A9001');
+  it('/share1 starts the login itself, returning through /transferPage1 with the ids stored (decision 0025)', async () => {
+    const { user } = renderScreen('/share1?promoterId=P100239&agentId=A9001');
+    await user.click(await screen.findByRole('button', { name: '立即登录，领取健康服务' }));
+    expect(useUserStore.getState()).toMatchObject({ promoterId: 'P100239', agentId: 'A9001' });
+    expect(assignLocation).toHaveBeenCalledExactlyOnceWith(
+      `/sso/login?redirect_url=${encodeURIComponent(`${window.location.origin}/transferPage1`)}&source=h5portal&data=index`,
+    );
+  });
+
+  it.each(['/share', '/share1'])('%s with the Mn partner channel leads to /loginShareMn', async (path) => {
+    const { user, router } = renderScreen(`${path}?promoterId=P100239&agentId=A9001&channel=mn`);
     await user.click(await screen.findByRole('button', { name: '立即登录，领取健康服务' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/loginShareMn'));
     expect(router.state.location.search).toBe('?promoterId=P100239&agentId=A9001');

@@ -6,6 +6,7 @@ import { startWriteOff } from '@/api/consumptions';
 import { EmptyView } from '@/components/empty-view';
 import { PageState } from '@/components/page-state';
 import { RouteHeading } from '@/components/route-heading';
+import { useSessionIndexCode } from '@/hooks/use-index-code';
 import { unwrap, useRequest } from '@/hooks/use-request';
 import { goToLogin } from '@/lib/login-redirect';
 import { invalidate } from '@/stores/freshness';
@@ -81,6 +82,7 @@ export default function ServWriteOffPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const loggedIn = useUserStore(selectIsLoggedIn);
+  const indexCode = useSessionIndexCode();
   const rightId = Number(params.get('rightId'));
   const validId = Number.isInteger(rightId) && rightId > 0;
   const [attempt, setAttempt] = useState(0);
@@ -109,7 +111,7 @@ export default function ServWriteOffPage() {
     return (
       <div className="write-off">
         <RouteHeading />
-        <EmptyView text="登录后才能使用服务权益" onLogin={() => goToLogin()} />
+        <EmptyView text="登录后才能使用服务权益" onLogin={() => goToLogin({ indexCode })} />
       </div>
     );
   }

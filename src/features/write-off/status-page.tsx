@@ -5,6 +5,7 @@ import { getConsumption } from '@/api/consumptions';
 import { EmptyView } from '@/components/empty-view';
 import { PageState } from '@/components/page-state';
 import { SERVICE_PHONE } from '@/config/constants';
+import { useSessionIndexCode } from '@/hooks/use-index-code';
 import { unwrap, useRequest } from '@/hooks/use-request';
 import { goToLogin } from '@/lib/login-redirect';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';
@@ -52,6 +53,7 @@ export default function StatusPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const loggedIn = useUserStore(selectIsLoggedIn);
+  const indexCode = useSessionIndexCode();
   const kind = KIND_BY_PATH[pathname] ?? 'waiting';
   const consumeId = Number(params.get('consumeId'));
   const rightIdParam = Number(params.get('rightId'));
@@ -78,7 +80,7 @@ export default function StatusPage() {
     return (
       <div className="status">
         <h1 className="visually-hidden">{NO_RECORD_TITLE}</h1>
-        <EmptyView text="登录后查看核销结果" onLogin={() => goToLogin()} />
+        <EmptyView text="登录后查看核销结果" onLogin={() => goToLogin({ indexCode })} />
       </div>
     );
   }

@@ -1,5 +1,5 @@
 import { http } from 'msw';
-import { BizDesc } from '@contract/codes';
+import { BizDesc, TOKEN_TTL_SECONDS } from '@contract/codes';
 import { endpoints } from '@contract/endpoints';
 import {
   addressBody,
@@ -46,6 +46,9 @@ function login(request: Request, variant: 'ck' | 'ckNew') {
     };
     db.users.push(user);
     db.notices.push({ ...WELCOME_NOTICE, id: 9000 + db.notices.length, userId: user.userId, createTime: nowText() });
+    if (q.promoterId || q.agentId) {
+      db.attributions.set(user.userId, { promoterId: q.promoterId ?? null, agentId: q.agentId ?? null, source: q.source, createTime: nowText() });
+    }
   }
   const token = mockToken(user.mobilePhone);
   db.tokens.set(token, user.userId);
@@ -54,10 +57,12 @@ function login(request: Request, variant: 'ck' | 'ckNew') {
     userInfo: userInfoOf(user),
     nickname: user.nickname,
     role: user.role,
-    promoterId: user.promoterId ?? q.promoterId,
-    agentId: user.agentId ?? q.agentId,
+    // As the gateway: the caller's own ids (an agent's), never the share attribution sent.
+    promoterId: user.promoterId,
+    agentId: user.agentId,
     ucAgentUserId: user.ucAgentUserId,
     ucUserId: user.ucUserId,
+    expiresIn: TOKEN_TTL_SECONDS,
     ...(variant === 'ckNew' ? { theme: 'indexNew' as const } : {}),
   };
   return ok(result);

@@ -1,9 +1,10 @@
 import { http } from 'msw';
 import { BizDesc } from '@contract/codes';
 import { endpoints } from '@contract/endpoints';
-import { adminConfirmBody, consumeListQuery, evaluateBody, idQuery, rightsListQuery, writeOffBody } from '@contract/schemas';
+import { adminAttributionQuery, adminConfirmBody, consumeListQuery, evaluateBody, idQuery, rightsListQuery, writeOffBody } from '@contract/schemas';
 import type { Consumption } from '@contract/types';
 import catalog from '../../../public/jsons/serviceCatalog.json';
+import { normalizeMobile } from '@contract/validation';
 import { db, nowText, rightStatus, toRight, type MockConsumption } from '../db';
 import { caller, jsonBody, ok, paginate, parse, query, refused, url } from './common';
 
@@ -137,5 +138,12 @@ export const adminHandlers = [
     if (refusal) return refused(refusal);
     const row = db.consumptions.find((c) => c.writeOffCode === body.writeOffCode)!;
     return ok(toConsumption(row));
+  }),
+  http.get(url(endpoints.adminAttribution), ({ request }) => {
+    if (request.headers.get('X-Admin-Key') !== 'demo-admin-key') return refused(BizDesc.adminKeyInvalid);
+    const q = parse(adminAttributionQuery, query(request));
+    if (q instanceof Response) return q;
+    const user = db.users.find((u) => u.mobilePhone === normalizeMobile(q.phone));
+    return ok((user && db.attributions.get(user.userId)) ?? null);
   }),
 ];

@@ -1,0 +1,123 @@
+/**
+ * Prometheus metrics (DESIGN §8): requests by route pattern, method, HTTP status and envelope
+ * code (401, 500 and 10001 are HTTP 200 and still counted apart), latency, the pg pool, the
+ * notice list's guard batch sizes, and prom-client's process figures. One Registry per app,
+ * never the global one, so tests can build several apps. Served on their own listener,
+ * `METRICS_PORT`, never on the portal's port.
+ */
+import { createServer, type Server } from 'node:http';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Db } from '../db/index';
+
+/** What a pg Pool says about itself. */
+export interface PoolStats {
+  totalCount: number;
+  idleCount: number;
+  waitingCount: number;
+}
+
+/**
+ * The pg pool behind a PostgreSQL `Db`, when it exposes one as `pool`; PGlite has none.
+ * Read only: the gauges look, they never touch the connections.
+ */
+export function poolOf(db: Db): PoolStats | undefined {
+  const pool = (db as { pool?: Partial<PoolStats> }).pool;
+  return pool && typeof pool.totalCount === 'number' ? (pool as PoolStats) : undefined;
+}
+
+/** The label of a request no route matched: raw URLs would make a label value per probe. */
+export const UNMATCHED_ROUTE = '(unmatched)';
+/** The `code` label of an answer that is not an envelope (a file, /readyz). */
+export const NO_ENVELOPE = 'none';
+
+export interface GatewayMetrics {
+  registry: Registry;
+  /** One finished request. */
+  observeRequest(
+    route: string | undefined,
+    method: string,
+    status: number,
+    envelopeCode: number | null,
+    seconds: number,
+  ): void;
+  /** A guarded batch statement sent with `size` requests (guard.ts `guardedBatch`). */
+  observeGuardBatch(statement: string, size: number): void;
+}
+
+export function createMetrics({ pool }: { pool?: PoolStats } = {}): GatewayMetrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const requests = new Counter({
+    name: 'gateway_http_requests_total',
+    help: 'Requests answered, by route pattern, method, HTTP status and envelope code ("none": not an envelope)',
+    labelNames: ['route', 'method', 'status', 'code'] as const,
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: 'gateway_http_request_duration_seconds',
+    help: 'Time from the request arriving to the answer being sent, by route pattern and method',
+    labelNames: ['route', 'method'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  const batch = new Histogram({
+    name: 'gateway_guard_batch_size',
+    help: 'Requests per guarded batch statement (decision 0019), by statement',
+    labelNames: ['statement'] as const,
+    buckets: [1, 2, 4, 8, 16, 24, 32, 48, 64],
+    registers: [registry],
+  });
+  if (pool) {
+    const gauge = (name: string, help: string, read: (p: PoolStats) => number) =>
+      new Gauge({
+        name,
+        help,
+        registers: [registry],
+        collect() {
+          this.set(read(pool));
+        },
+      });
+    gauge(
+      'gateway_db_pool_in_use',
+      'PostgreSQL connections running a query or transaction',
+      (p) => p.totalCount - p.idleCount,
+    );
+    gauge('gateway_db_pool_idle', 'PostgreSQL connections open and idle', (p) => p.idleCount);
+    gauge('gateway_db_pool_waiting', 'Queries waiting for a free PostgreSQL connection', (p) => p.waitingCount);
+  }
+  return {
+    registry,
+    observeRequest(route, method, status, envelopeCode, seconds) {
+      const r = route ?? UNMATCHED_ROUTE;
+      requests.inc({ route: r, method, status, code: envelopeCode === null ? NO_ENVELOPE : envelopeCode });
+      duration.observe({ route: r, method }, seconds);
+    },
+    observeGuardBatch(statement, size) {
+      batch.observe({ statement }, size);
+    },
+  };
+}
+
+/** The metrics listener: `GET /metrics` in Prometheus text, everything else 404. */
+export async function listenMetrics(metrics: GatewayMetrics, port: number, host: string): Promise<Server> {
+  const server = createServer((req, res) => {
+    const path = (req.url ?? '').split('?')[0];
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || path !== '/metrics') {
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('not found\n');
+      return;
+    }
+    metrics.registry.metrics().then(
+      (text) =>
+        res.writeHead(200, { 'content-type': metrics.registry.contentType, 'cache-control': 'no-store' }).end(text),
+      () => res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('metrics failed\n'),
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  return server;
+}

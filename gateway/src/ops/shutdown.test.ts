@@ -1,0 +1,143 @@
+/**
+ * The drain of a real gateway process (`npm start`'s arguments, PGlite in a fresh folder):
+ * a request in flight at SIGTERM finishes, /readyz says 503 at once, the process exits 0
+ * within SHUTDOWN_GRACE_MS, or 1 at the grace when a request never ends.
+ */
+import http from 'node:http';
+import Fastify from 'fastify';
+import { Code } from '../../../contract/codes';
+import { endpoints } from '../../../contract/endpoints';
+import { freePort, startGateway, type GatewayProcess } from '../../../scripts/gateway-process';
+import { drainer, type Signal } from './shutdown';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * POST /sso/sms with only the start of its body sent: the request is in flight until
+ * `finish()` sends the rest.
+ */
+function slowRequest(port: number, phone: string) {
+  const body = JSON.stringify({ phone });
+  const req = http.request({
+    host: '127.0.0.1',
+    port,
+    method: 'POST',
+    path: endpoints.ssoSms,
+    agent: false,
+    headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+  });
+  const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    req.on('response', (res) => {
+      let text = '';
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+    });
+    req.on('error', reject);
+  });
+  answer.catch(() => {});
+  req.write(body.slice(0, 5));
+  return { answer, finish: () => req.end(body.slice(5)) };
+}
+
+function exitOf(gateway: GatewayProcess) {
+  return new Promise<{ code: number | null; at: number }>((resolve) =>
+    gateway.child.once('exit', (code) => resolve({ code, at: Date.now() })),
+  );
+}
+
+describe('drain on SIGTERM (a gateway process)', () => {
+  const started: GatewayProcess[] = [];
+  afterAll(async () => {
+    for (const gateway of started) await gateway.stop();
+  });
+
+  it('readiness 503 at once, the request in flight finishes with 200, exit 0 within the grace', async () => {
+    const metricsPort = await freePort();
+    const gateway = await startGateway({
+      env: { SHUTDOWN_DELAY_MS: '1500', SHUTDOWN_GRACE_MS: '8000', METRICS_PORT: String(metricsPort) },
+    });
+    started.push(gateway);
+    expect((await fetch(`${gateway.baseUrl}/readyz`)).status).toBe(200);
+    // The metrics listener: its own port; the scraper's keep-alive connection does not hold the exit.
+    const scrape = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+    expect(scrape.status).toBe(200);
+    expect(await scrape.text()).toMatch(
+      /^gateway_http_requests_total\{route="\/readyz",method="GET",status="200",code="none"\} 1$/m,
+    );
+    const inFlight = slowRequest(gateway.port, '13612340001');
+    await sleep(300);
+    const exited = exitOf(gateway);
+    const signalled = Date.now();
+    gateway.child.kill('SIGTERM');
+
+    // The signal is handled at the process's next turn: poll briefly.
+    let ready = await fetch(`${gateway.baseUrl}/readyz`);
+    while (ready.status === 200 && Date.now() - signalled < 500) ready = await fetch(`${gateway.baseUrl}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({ status: 'unavailable', reason: 'draining' });
+    expect(Date.now() - signalled).toBeLessThan(1000);
+    // Past the delay the listener is closed: the load balancer's next connection goes elsewhere.
+    await sleep(2000);
+    await expect(fetch(`${gateway.baseUrl}/healthz`)).rejects.toThrow();
+    expect(gateway.child.exitCode).toBeNull();
+
+    inFlight.finish();
+    const answer = await inFlight.answer;
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body).code).toBe(Code.ok);
+    const { code, at } = await exited;
+    expect(code).toBe(0);
+    expect(at - signalled).toBeLessThan(8000);
+  }, 120_000);
+
+  it('past SHUTDOWN_GRACE_MS a request that never ends is cut and the exit code is 1', async () => {
+    const gateway = await startGateway({ env: { SHUTDOWN_GRACE_MS: '2000' } });
+    started.push(gateway);
+    const stuck = slowRequest(gateway.port, '13612340002');
+    await sleep(300);
+    const exited = exitOf(gateway);
+    const signalled = Date.now();
+    gateway.child.kill('SIGTERM');
+    const { code, at } = await exited;
+    expect(code).toBe(1);
+    expect(at - signalled).toBeGreaterThanOrEqual(1900);
+    expect(at - signalled).toBeLessThan(5000);
+    await expect(stuck.answer).rejects.toThrow();
+  }, 120_000);
+});
+
+describe('drainer', () => {
+  /** A bare listening app; resolves with the exit code and how long the drain took. */
+  async function drain(signal: Signal, delayMs: number) {
+    const app = Fastify();
+    app.decorate('lifecycle', { draining: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const cleanup = vi.fn(async () => {});
+    const started = Date.now();
+    let midway: boolean | undefined;
+    setTimeout(() => (midway = app.server.listening), delayMs / 2);
+    const code = await new Promise<number>((exit) => {
+      const run = drainer(app, { graceMs: 5000, delayMs, cleanup, exit });
+      void run(signal);
+      expect(app.lifecycle.draining).toBe(true);
+      // A second signal changes nothing.
+      void run('SIGINT');
+    });
+    expect(cleanup).toHaveBeenCalledOnce();
+    return { code, ms: Date.now() - started, midway, listening: app.server.listening };
+  }
+
+  it('after SIGTERM keeps listening for the delay, then closes and exits 0', async () => {
+    const { code, ms, midway, listening } = await drain('SIGTERM', 600);
+    expect(code).toBe(0);
+    expect(midway).toBe(true);
+    expect(ms).toBeGreaterThanOrEqual(590);
+    expect(listening).toBe(false);
+  });
+
+  it('after SIGINT (a terminal) skips the delay', async () => {
+    const { code, ms } = await drain('SIGINT', 3000);
+    expect(code).toBe(0);
+    expect(ms).toBeLessThan(1000);
+  });
+});

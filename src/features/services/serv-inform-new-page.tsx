@@ -1,0 +1,67 @@
+import { useId, useState } from 'react';
+import { useIndexCode } from '@/hooks/use-index-code';
+import { ServiceRightPanel } from './service-right-panel';
+import { useCatalogService } from './use-catalog-service';
+import { ServiceDetails } from './service-details';
+import { ServiceHero } from './service-hero';
+import { ServiceState } from './service-state';
+import './services.css';
+
+/**
+ * /servInform1: the new-theme layout of a service's information (DESIGN §4 "Using a right").
+ * Its login returns through /transferPage1 and its way home is /indexNew; the full
+ * description unfolds here, since SPEC §2 has no new-theme /servInform/look (decision 0025).
+ */
+export default function ServInformNewPage() {
+  const indexCode = useIndexCode();
+  const request = useCatalogService();
+  const [fullShown, setFullShown] = useState(false);
+  const detailsId = useId();
+
+  return (
+    <div className="serv-inform serv-inform--new theme-new">
+      <ServiceState request={request} home="/indexNew" indexCode={indexCode}>
+        {(service) => (
+          <>
+            <ServiceHero service={service} />
+            <ServiceRightPanel serviceCode={service.code} indexCode={indexCode} transferPage="/transferPage1" />
+            {fullShown ? (
+              <div id={detailsId}>
+                <ServiceDetails service={service} />
+              </div>
+            ) : (
+              <>
+                <section className="serv-inform__card" aria-labelledby="serv-what">
+                  <h2 id="serv-what" className="serv-inform__title">
+                    服务介绍
+                  </h2>
+                  <p className="serv-inform__body">{service.sections[0]?.body ?? service.summary}</p>
+                  <p className="serv-inform__provider">服务提供方：{service.provider}</p>
+                </section>
+                <section className="serv-inform__card" aria-labelledby="serv-how">
+                  <h2 id="serv-how" className="serv-inform__title">
+                    使用方式
+                  </h2>
+                  <ol className="serv-inform__steps">
+                    {service.howToUse.map((step) => (
+                      <li key={step}>{step}</li>
+                    ))}
+                  </ol>
+                </section>
+              </>
+            )}
+            <button
+              type="button"
+              className="serv-inform__look"
+              aria-expanded={fullShown}
+              aria-controls={fullShown ? detailsId : undefined}
+              onClick={() => setFullShown((shown) => !shown)}
+            >
+              {fullShown ? '收起完整服务说明' : '查看完整服务说明'}
+            </button>
+          </>
+        )}
+      </ServiceState>
+    </div>
+  );
+}
