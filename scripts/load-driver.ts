@@ -5,6 +5,7 @@
  *
  *   tsx scripts/load-driver.ts hello PORT                     a bare Fastify GET /hello on 127.0.0.1
  *   tsx scripts/load-driver.ts drive URL WARMUP SECONDS [TOKEN]  autocannon, 50 connections
+ *   tsx scripts/load-driver.ts sessions FILE WARMUP SECONDS      the same, many customers and paths
  *
  * `drive` prints one line of JSON ({ rps, p50, p99, errors, answers, codes, valid }). Every
  * answer's envelope code is read (DESIGN §8 "Honest load figures"): a run in which any answer
@@ -12,6 +13,7 @@
  * Loopback only, bounded in time.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
@@ -129,8 +131,32 @@ export class EnvelopeTally {
   }
 }
 
+/**
+ * The requests of a customer session: request i is `paths[i mod P]` as customer
+ * `tokens[⌊i / P⌋ mod T]`, so each customer in turn goes through the paths (scale mode of
+ * the bench: ≥ 10 000 customers), each request with a fresh nonce and timestamp.
+ */
+export function sessionRequests(base: string, paths: string[], tokens: string[]): () => Buffer {
+  const signed = tokens.map((token) => paths.map((path) => signedRequest(`${base}${path}`, token)));
+  let i = 0;
+  return () => {
+    const next = signed[Math.floor(i / paths.length) % tokens.length][i % paths.length];
+    i += 1;
+    return next();
+  };
+}
+
 /** autocannon's 50 connections on `url` for `seconds`, each request signed afresh and each answer's envelope counted. */
-export async function run(url: string, seconds: number, token?: string) {
+export function run(url: string, seconds: number, token?: string) {
+  return load(url, seconds, signedRequest(url, token));
+}
+
+/** As `run`, with the requests of `sessionRequests`. */
+export function runSessions(base: string, paths: string[], tokens: string[], seconds: number) {
+  return load(`${base}${paths[0]}`, seconds, sessionRequests(base, paths, tokens));
+}
+
+async function load(url: string, seconds: number, signed: () => Buffer) {
   if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url)) throw new Error(`load goes to loopback only, not ${url}`);
   const envelopes = new EnvelopeTally();
   // A `setupRequest` makes autocannon rebuild the request every time; `signed` builds it.
@@ -138,7 +164,7 @@ export async function run(url: string, seconds: number, token?: string) {
   const request: autocannon.Request & SignedRequest = {
     method: 'GET',
     setupRequest: (r) => r,
-    signed: signedRequest(url, token),
+    signed,
     onResponse: (status, body) => envelopes.add(status, body),
   };
   const result = await autocannon({ url, connections: 50, duration: seconds, requests: [request] });
@@ -183,7 +209,17 @@ async function main([mode, ...args]: string[]) {
     console.log(JSON.stringify(result));
     return;
   }
-  throw new Error('usage: load-driver.ts hello PORT | drive URL WARMUP SECONDS [TOKEN]');
+  if (mode === 'sessions') {
+    // FILE: JSON { base, paths, tokens } (10 000 tokens do not fit an argument list).
+    const [file, warmup, seconds] = args;
+    const { base, paths, tokens } = JSON.parse(readFileSync(file, 'utf8')) as { base: string; paths: string[]; tokens: string[] };
+    await runSessions(base, paths, tokens, Number(warmup));
+    const result = driveResult(await runSessions(base, paths, tokens, Number(seconds)));
+    if (!result.valid) console.error(describeResult(paths.join(' '), result));
+    console.log(JSON.stringify(result));
+    return;
+  }
+  throw new Error('usage: load-driver.ts hello PORT | drive URL WARMUP SECONDS [TOKEN] | sessions FILE WARMUP SECONDS');
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -6,7 +6,7 @@
  */
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { driveResult, envelopeCode, run, signedHeaders } from '../../scripts/load-driver';
+import { driveResult, envelopeCode, run, sessionRequests, signedHeaders } from '../../scripts/load-driver';
 
 describe('the load driver signs each request as the portal does', () => {
   it('gives every request a fresh 32-hex nonce, across refills of its pool', () => {
@@ -98,5 +98,14 @@ describe('the load driver signs each request as the portal does', () => {
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+
+  it('sends the session paths as one customer after another, each request with its own nonce', () => {
+    const next = sessionRequests('http://127.0.0.1:9', ['/a', '/b'], ['t1', 't2', 't3']);
+    const sent = Array.from({ length: 8 }, () => next().toString('latin1'));
+    const seen = sent.map((text) => `${text.split(' ')[1]} ${/Authorization: Bearer (\w+)/.exec(text)?.[1]}`);
+    expect(seen).toEqual(['/a t1', '/b t1', '/a t2', '/b t2', '/a t3', '/b t3', '/a t1', '/b t1']);
+    const nonces = sent.map((text) => /\r\nnonce: ([0-9a-f]{32})\r\n/.exec(text)?.[1]);
+    expect(new Set(nonces).size).toBe(sent.length);
   });
 });
