@@ -4,8 +4,9 @@
  * The database holds a few thousand seeded customers (scripts/seed-scale.ts), their sessions
  * and ten minutes' worth of nonces, then ANALYZE. The app runs on a `Db` that records each
  * statement with its parameters; a seeded customer's screens are requested through it, and
- * each recorded statement is EXPLAINed (format json) with the parameters it ran with. No plan
- * may hold a Seq Scan on the per-customer tables.
+ * each recorded statement is EXPLAINed (format json) with the parameters it ran with, both as
+ * the custom plan and as the generic plan a named prepared statement may settle on. No plan
+ * may hold a Seq Scan on the per-customer tables, nonces or sessions.
  *
  * This relies on real planner statistics, not on `enable_seqscan = off`: with seq scans off,
  * the planner takes any usable index however bad, so the test would only show that an index
@@ -15,6 +16,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
 import { CLIENT_TYPE, CLIENT_VERSION, endpoints } from '../../contract/endpoints';
 import type { Envelope } from '../../contract/types';
 import { seedScale } from '../../scripts/seed-scale';
@@ -50,6 +52,14 @@ function recording(db: Db, log: Recorded[]): Db {
     },
   });
   return { ...db, ...wrap(db), transaction: (fn) => db.transaction((tx) => fn(wrap(tx))) };
+}
+
+/** A parameter as an SQL literal of unknown type (arrays in PostgreSQL's array syntax). */
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (!Array.isArray(value)) return pg.escapeLiteral(String(value));
+  const items = value.map((v) => (v === null || v === undefined ? 'NULL' : `"${String(v).replace(/[\\"]/g, '\\$&')}"`));
+  return pg.escapeLiteral(`{${items.join(',')}}`);
 }
 
 type PlanNode = { 'Node Type': string; 'Relation Name'?: string; Plans?: PlanNode[] };
@@ -147,12 +157,25 @@ describe.skipIf(!process.env.DATABASE_URL)('the screens\' queries use indexes at
     expect(statements.some((r) => /delete from nonces/.test(r.sql))).toBe(true);
     expect(statements.some((r) => /delete from sessions/.test(r.sql))).toBe(true);
 
-    const scans: { sql: string; tables: string[] }[] = [];
-    for (const { sql, params } of statements) {
-      const [row] = await db.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`explain (format json) ${sql}`, params);
-      const tables = seqScans(row['QUERY PLAN'][0].Plan).filter((t) => WATCHED.includes(t));
-      if (tables.length) scans.push({ sql: sql.replace(/\s+/g, ' ').trim(), tables });
-    }
+    // Each statement's plan for these parameters (custom), and the generic plan PostgreSQL may
+    // keep for a named prepared statement after five runs (the gateway names its hot ones).
+    const scans: { plan: string; sql: string; tables: string[] }[] = [];
+    await db.transaction(async (tx) => {
+      for (const [i, { sql, params }] of statements.entries()) {
+        await tx.exec('set local plan_cache_mode = force_custom_plan');
+        const [custom] = await tx.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`explain (format json) ${sql}`, params);
+        await tx.exec(`set local plan_cache_mode = force_generic_plan; prepare indexed_${i} as ${sql}`);
+        // EXECUTE takes no bind parameters: the values go in as literals of unknown type.
+        const args = params.map(literal).join(', ');
+        const [generic] = await tx.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+          `explain (format json) execute indexed_${i}${args ? `(${args})` : ''}`,
+        );
+        for (const [plan, row] of [['custom', custom], ['generic', generic]] as const) {
+          const tables = seqScans(row['QUERY PLAN'][0].Plan).filter((t) => WATCHED.includes(t));
+          if (tables.length) scans.push({ plan, sql: sql.replace(/\s+/g, ' ').trim(), tables });
+        }
+      }
+    });
     expect(scans).toEqual([]);
   });
 });
