@@ -5,10 +5,15 @@
  *
  *   tsx scripts/load-driver.ts hello PORT                     a bare Fastify GET /hello on 127.0.0.1
  *   tsx scripts/load-driver.ts drive URL WARMUP SECONDS [TOKEN]  autocannon, 50 connections
+ *   tsx scripts/load-driver.ts sessions FILE WARMUP SECONDS      the same, many customers and paths
  *
- * `drive` prints one line of JSON ({ rps, p50, p99, errors }). Loopback only, bounded in time.
+ * `drive` prints one line of JSON ({ rps, p50, p99, errors, answers, codes, valid }). Every
+ * answer's envelope code is read (DESIGN §8 "Honest load figures"): a run in which any answer
+ * was not HTTP 200 with code 200 is invalid, and says how many answers had which code.
+ * Loopback only, bounded in time.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
@@ -84,24 +89,114 @@ export interface DriveResult {
   p50: number;
   p99: number;
   errors: number;
+  /** Answers whose envelope was read: every answer of the run. */
+  answers: number;
+  /** Answers by envelope code; `http N` for an HTTP status other than 200, `unreadable` for no envelope. */
+  codes: Record<string, number>;
+  /** Every answer HTTP 200 with envelope code 200, and no connection error. */
+  valid: boolean;
 }
 
-/** autocannon's 50 connections on `url` for `seconds`, each request signed afresh. */
+/**
+ * The envelope code of an answer, as a key of `DriveResult.codes`. The gateway writes `code`
+ * first (`{"code":200,…`), so the code is read from the head of the text without parsing the
+ * page; any other text is parsed whole.
+ */
+export function envelopeCode(status: number, body: string): string {
+  if (status !== 200) return `http ${status}`;
+  const head = /^\{"code":(-?\d+)[,}]/.exec(body);
+  if (head) return head[1];
+  try {
+    const code = (JSON.parse(body) as { code?: unknown } | null)?.code;
+    return typeof code === 'number' ? String(code) : 'unreadable';
+  } catch {
+    return 'unreadable';
+  }
+}
+
+/** Counts the answers of a run by envelope code. */
+export class EnvelopeTally {
+  readonly codes: Record<string, number> = {};
+  answers = 0;
+
+  add(status: number, body: string) {
+    const code = envelopeCode(status, body);
+    this.codes[code] = (this.codes[code] ?? 0) + 1;
+    this.answers += 1;
+  }
+
+  /** True when every answer was code 200 (and there was at least one). */
+  get allOk() {
+    return this.answers > 0 && this.codes['200'] === this.answers;
+  }
+}
+
+/**
+ * The requests of a customer session: request i is `paths[i mod P]` as customer
+ * `tokens[⌊i / P⌋ mod T]`, so each customer in turn goes through the paths (scale mode of
+ * the bench: ≥ 10 000 customers), each request with a fresh nonce and timestamp.
+ */
+export function sessionRequests(base: string, paths: string[], tokens: string[]): () => Buffer {
+  const signed = tokens.map((token) => paths.map((path) => signedRequest(`${base}${path}`, token)));
+  let i = 0;
+  return () => {
+    const next = signed[Math.floor(i / paths.length) % tokens.length][i % paths.length];
+    i += 1;
+    return next();
+  };
+}
+
+/** autocannon's 50 connections on `url` for `seconds`, each request signed afresh and each answer's envelope counted. */
 export function run(url: string, seconds: number, token?: string) {
+  return load(url, seconds, signedRequest(url, token));
+}
+
+/** As `run`, with the requests of `sessionRequests`. */
+export function runSessions(base: string, paths: string[], tokens: string[], seconds: number) {
+  return load(`${base}${paths[0]}`, seconds, sessionRequests(base, paths, tokens));
+}
+
+async function load(url: string, seconds: number, signed: () => Buffer) {
   if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url)) throw new Error(`load goes to loopback only, not ${url}`);
+  const envelopes = new EnvelopeTally();
   // A `setupRequest` makes autocannon rebuild the request every time; `signed` builds it.
+  // autocannon collects every answer's body as text anyway; `onResponse` hands it over.
   const request: autocannon.Request & SignedRequest = {
     method: 'GET',
     setupRequest: (r) => r,
-    signed: signedRequest(url, token),
+    signed,
+    onResponse: (status, body) => envelopes.add(status, body),
   };
-  return autocannon({ url, connections: 50, duration: seconds, requests: [request] });
+  const result = await autocannon({ url, connections: 50, duration: seconds, requests: [request] });
+  return Object.assign(result, { envelopes });
+}
+
+/** The figures of a measured run, valid only if every answer was code 200. */
+export function driveResult(r: Awaited<ReturnType<typeof run>>): DriveResult {
+  const errors = r.errors + r.non2xx;
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors,
+    answers: r.envelopes.answers,
+    codes: r.envelopes.codes,
+    valid: errors === 0 && r.envelopes.allOk,
+  };
+}
+
+/** One line for a result: the figures, or INVALID with the answers by code. */
+export function describeResult(name: string, r: DriveResult): string {
+  const codes = Object.entries(r.codes).map(([code, n]) => `${code}: ${n}`).join(', ');
+  if (!r.valid) return `  ${name.padEnd(46)} INVALID: ${r.answers} answers by code {${codes}}, ${r.errors} errors`;
+  return `  ${name.padEnd(46)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  (${r.answers} answers, all code 200)`;
 }
 
 async function main([mode, ...args]: string[]) {
   if (mode === 'hello') {
     const app = Fastify({ logger: false });
-    app.get('/hello', async () => ({ hello: 'world' }));
+    // An envelope, so that the same check reads every answer of the bare route too.
+    app.get('/hello', async () => ({ code: 200, desc: 'success', obj: { hello: 'world' } }));
     await app.listen({ port: Number(args[0]), host: '127.0.0.1' });
     console.log('ready');
     return;
@@ -109,17 +204,22 @@ async function main([mode, ...args]: string[]) {
   if (mode === 'drive') {
     const [url, warmup, seconds, token] = args;
     await run(url, Number(warmup), token);
-    const r = await run(url, Number(seconds), token);
-    const result: DriveResult = {
-      rps: r.requests.average,
-      p50: r.latency.p50,
-      p99: r.latency.p99,
-      errors: r.errors + r.non2xx,
-    };
+    const result = driveResult(await run(url, Number(seconds), token));
+    if (!result.valid) console.error(describeResult(url, result));
     console.log(JSON.stringify(result));
     return;
   }
-  throw new Error('usage: load-driver.ts hello PORT | drive URL WARMUP SECONDS [TOKEN]');
+  if (mode === 'sessions') {
+    // FILE: JSON { base, paths, tokens } (10 000 tokens do not fit an argument list).
+    const [file, warmup, seconds] = args;
+    const { base, paths, tokens } = JSON.parse(readFileSync(file, 'utf8')) as { base: string; paths: string[]; tokens: string[] };
+    await runSessions(base, paths, tokens, Number(warmup));
+    const result = driveResult(await runSessions(base, paths, tokens, Number(seconds)));
+    if (!result.valid) console.error(describeResult(paths.join(' '), result));
+    console.log(JSON.stringify(result));
+    return;
+  }
+  throw new Error('usage: load-driver.ts hello PORT | drive URL WARMUP SECONDS [TOKEN] | sessions FILE WARMUP SECONDS');
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

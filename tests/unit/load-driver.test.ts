@@ -1,11 +1,12 @@
 /**
  * The bench's load generator (scripts/load-driver.ts) draws its nonces from a pool of random
  * bytes. Every request must still carry a nonce of its own that the gateway accepts, also
- * across a refill of the pool, or the bench would measure refusals.
+ * across a refill of the pool, or the bench would measure refusals. And every answer's envelope
+ * is read: a run with any answer other than code 200 is invalid (DESIGN §8 "Honest load figures").
  */
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { run, signedHeaders } from '../../scripts/load-driver';
+import { driveResult, envelopeCode, run, sessionRequests, signedHeaders } from '../../scripts/load-driver';
 
 describe('the load driver signs each request as the portal does', () => {
   it('gives every request a fresh 32-hex nonce, across refills of its pool', () => {
@@ -39,6 +40,10 @@ describe('the load driver signs each request as the portal does', () => {
         't0ken-t0ken-t0ken',
       );
       expect(result.non2xx + result.errors).toBe(0);
+      const figures = driveResult(result);
+      expect(figures.valid).toBe(true);
+      expect(figures.codes).toEqual({ 200: figures.answers });
+      expect(figures.answers).toBeGreaterThan(50);
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
@@ -60,5 +65,47 @@ describe('the load driver signs each request as the portal does', () => {
       });
       expect(headers.nonce).toMatch(/^[0-9a-f]{32}$/);
     }
+  });
+
+  it('reads the envelope code of an answer, from its head or parsed whole', () => {
+    expect(envelopeCode(200, '{"code":200,"desc":"success","obj":{"list":[]}}')).toBe('200');
+    expect(envelopeCode(200, '{"code":401,"desc":"\\u8bf7\\u767b\\u5f55","obj":null}')).toBe('401');
+    expect(envelopeCode(200, '{ "desc": "x", "code": 10001 }')).toBe('10001');
+    expect(envelopeCode(200, '{"hello":"world"}')).toBe('unreadable');
+    expect(envelopeCode(200, '<html>')).toBe('unreadable');
+    expect(envelopeCode(500, '{"code":200}')).toBe('http 500');
+  });
+
+  it('reports a run invalid, with the count by code, when some answers are code 401 inside HTTP 200', async () => {
+    let answered = 0;
+    const server = createServer((_req, res) => {
+      answered += 1;
+      // One answer in seven is a refusal that only its envelope tells apart.
+      res.end(answered % 7 === 0 ? '{"code":401,"desc":"replayed","obj":null}' : '{"code":200,"desc":"success","obj":{}}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const result = await run(`http://127.0.0.1:${port}/gateway/user/noticeInfo/count`, 1, 't0ken');
+      expect(result.non2xx + result.errors).toBe(0);
+      const figures = driveResult(result);
+      expect(figures.valid).toBe(false);
+      expect(Object.keys(figures.codes).sort()).toEqual(['200', '401']);
+      expect(figures.codes['401']).toBeGreaterThan(0);
+      expect(figures.codes['200'] + figures.codes['401']).toBe(figures.answers);
+      expect(figures.answers).toBeGreaterThan(50);
+      expect(figures.answers).toBeLessThanOrEqual(answered);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('sends the session paths as one customer after another, each request with its own nonce', () => {
+    const next = sessionRequests('http://127.0.0.1:9', ['/a', '/b'], ['t1', 't2', 't3']);
+    const sent = Array.from({ length: 8 }, () => next().toString('latin1'));
+    const seen = sent.map((text) => `${text.split(' ')[1]} ${/Authorization: Bearer (\w+)/.exec(text)?.[1]}`);
+    expect(seen).toEqual(['/a t1', '/b t1', '/a t2', '/b t2', '/a t3', '/b t3', '/a t1', '/b t1']);
+    const nonces = sent.map((text) => /\r\nnonce: ([0-9a-f]{32})\r\n/.exec(text)?.[1]);
+    expect(new Set(nonces).size).toBe(sent.length);
   });
 });
