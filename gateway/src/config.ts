@@ -141,7 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // 8: on the 2-core machine busier backends beat more of them (docs/performance.md lever 9).
     pgPoolMax: int(env.PG_POOL_MAX, 8, 'PG_POOL_MAX', problems),
     // 0: the gateway sends none and the role's or database's setting applies (PgBouncer,
-    // docs/operations-database.md).
+    // docs/operations.md, "Database").
     pgStatementTimeoutMs: int(env.PG_STATEMENT_TIMEOUT_MS, 5_000, 'PG_STATEMENT_TIMEOUT_MS', problems),
     trustProxy: typeof trustProxy === 'string' ? false : trustProxy.value,
     shutdownGraceMs,

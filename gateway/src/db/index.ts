@@ -153,7 +153,7 @@ async function openPg(url: string, max: number, statementTimeoutMs: number): Pro
     connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
     idleTimeoutMillis: PG_IDLE_TIMEOUT_MS,
     // Sent as a startup parameter: through PgBouncer, 0 and the role's setting instead
-    // (docs/operations-database.md).
+    // (docs/operations.md, "Database").
     ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
   });
   // A pool error on an idle client must not crash the process; the next query reconnects.
