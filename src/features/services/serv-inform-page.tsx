@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import { useIndexCode } from '@/hooks/use-index-code';
+import { useSessionIndexCode } from '@/hooks/use-index-code';
 import { ServiceRightPanel } from './service-right-panel';
 import { useCatalogService } from './use-catalog-service';
 import { ServiceHero } from './service-hero';
@@ -13,7 +13,7 @@ import './services.css';
  */
 export default function ServInformPage() {
   const navigate = useNavigate();
-  const indexCode = useIndexCode();
+  const indexCode = useSessionIndexCode();
   const request = useCatalogService();
 
   return (
