@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useSessionIndexCode } from '@/hooks/use-index-code';
+import { ServiceAgreement } from './service-agreement';
 import { ServiceRightPanel } from './service-right-panel';
 import { useCatalogService } from './use-catalog-service';
 import { ServiceDetails } from './service-details';
@@ -50,6 +51,7 @@ export default function ServInformNewPage() {
                 </section>
               </>
             )}
+            <ServiceAgreement serviceCode={service.code} />
             <button
               type="button"
               className="serv-inform__look"

@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import { useSessionIndexCode } from '@/hooks/use-index-code';
+import { ServiceAgreement } from './service-agreement';
 import { ServiceRightPanel } from './service-right-panel';
 import { useCatalogService } from './use-catalog-service';
 import { ServiceHero } from './service-hero';
@@ -46,6 +47,7 @@ export default function ServInformPage() {
               </h2>
               <p className="serv-inform__body">{service.limits}</p>
             </section>
+            <ServiceAgreement serviceCode={service.code} />
             <button
               type="button"
               className="serv-inform__look"
