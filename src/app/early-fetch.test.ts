@@ -77,6 +77,22 @@ describe("index.html's early fetch", () => {
     expect(calls[0].headers.get('nonce')).not.toBe(calls[1].headers.get('nonce'));
   });
 
+  it("sends the token cookie's bearer when there is one (SPEC §7: Authorization when a token is present)", async () => {
+    let calls = boot();
+    await nextTask();
+    for (const { headers } of calls) expect(headers.has('Authorization')).toBe(false);
+
+    document.cookie = 'token=t0k3n-abc; path=/';
+    try {
+      calls = boot();
+      await nextTask();
+      expect(calls).toHaveLength(2);
+      for (const { headers } of calls) expect(headers.get('Authorization')).toBe('Bearer t0k3n-abc');
+    } finally {
+      document.cookie = 'token=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+    }
+  });
+
   it("lets the home's first API call wait for the early Date header and stamp the gateway's time", async () => {
     const calls = boot();
     await nextTask();

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Code } from '@contract/codes';
 import { EnvelopeError } from '@/hooks/use-request';
+import { dataWaitStarted } from '@/lib/data-wait';
 import { contentShown } from '@/lib/scroll-memory';
 import { EmptyView, type EmptyViewProps } from './empty-view';
 import { Skeleton } from './skeleton';
@@ -33,6 +34,9 @@ function errorText(error: unknown) {
 export function PageState({ loading, error, empty = false, onRetry, skeleton, emptyProps, children }: PageStateProps) {
   const showsData = !loading && !error;
   const told = useRef(false);
+
+  // The progress bar shows while this waits (DESIGN §7 "Feel"); a hidden kept screen stops waiting.
+  useEffect(() => (loading ? dataWaitStarted() : undefined), [loading]);
 
   useEffect(() => {
     if (showsData && !told.current) {

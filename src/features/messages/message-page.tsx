@@ -8,7 +8,7 @@ import { EmptyView } from '@/components/empty-view';
 import { PageState } from '@/components/page-state';
 import { RouteHeading } from '@/components/route-heading';
 import { Skeleton } from '@/components/skeleton';
-import { useIndexCode } from '@/hooks/use-index-code';
+import { useSessionIndexCode } from '@/hooks/use-index-code';
 import { useInfiniteList } from '@/hooks/use-infinite-list';
 import { unwrap } from '@/hooks/use-request';
 import { goToLogin } from '@/lib/login-redirect';
@@ -26,7 +26,7 @@ const noticeKey = (notice: Notice) => notice.id;
 /** /message: the message centre (DESIGN §4 "Messages"). Kept alive; classic screens read prefix A. */
 export default function MessagePage() {
   const loggedIn = useUserStore(selectIsLoggedIn);
-  const indexCode = useIndexCode();
+  const indexCode = useSessionIndexCode();
   if (!loggedIn) {
     return (
       <div className="messages">

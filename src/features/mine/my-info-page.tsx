@@ -6,7 +6,7 @@ import { deleteAddress, getAddresses, updateInfo } from '@/api/user';
 import { EmptyView } from '@/components/empty-view';
 import { PageState } from '@/components/page-state';
 import { RouteHeading } from '@/components/route-heading';
-import { useIndexCode } from '@/hooks/use-index-code';
+import { useSessionIndexCode } from '@/hooks/use-index-code';
 import { unwrap, useRequest } from '@/hooks/use-request';
 import { confirm } from '@/lib/dialog';
 import { goToLogin } from '@/lib/login-redirect';
@@ -25,7 +25,7 @@ const roleLabel = { customer: '客户', agent: '代理人' } as const;
  */
 export default function MyInfoPage() {
   const isLoggedIn = useUserStore(selectIsLoggedIn);
-  const indexCode = useIndexCode();
+  const indexCode = useSessionIndexCode();
   if (!isLoggedIn) {
     return (
       <div className="my-info">

@@ -1,4 +1,4 @@
-import { useIndexCode } from '@/hooks/use-index-code';
+import { useSessionIndexCode } from '@/hooks/use-index-code';
 import { useCatalogService } from './use-catalog-service';
 import { ServiceDetails } from './service-details';
 import { ServiceHero } from './service-hero';
@@ -10,7 +10,7 @@ import './services.css';
  * serviceCatalog.json, how to use, limits, provider). Not kept alive (DESIGN §7).
  */
 export default function ServInformLookPage() {
-  const indexCode = useIndexCode();
+  const indexCode = useSessionIndexCode();
   const request = useCatalogService();
 
   return (

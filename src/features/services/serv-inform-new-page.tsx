@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { useIndexCode } from '@/hooks/use-index-code';
+import { useSessionIndexCode } from '@/hooks/use-index-code';
+import { ServiceAgreement } from './service-agreement';
 import { ServiceRightPanel } from './service-right-panel';
 import { useCatalogService } from './use-catalog-service';
 import { ServiceDetails } from './service-details';
@@ -13,7 +14,7 @@ import './services.css';
  * description unfolds here, since SPEC §2 has no new-theme /servInform/look (decision 0025).
  */
 export default function ServInformNewPage() {
-  const indexCode = useIndexCode();
+  const indexCode = useSessionIndexCode();
   const request = useCatalogService();
   const [fullShown, setFullShown] = useState(false);
   const detailsId = useId();
@@ -50,6 +51,7 @@ export default function ServInformNewPage() {
                 </section>
               </>
             )}
+            <ServiceAgreement serviceCode={service.code} />
             <button
               type="button"
               className="serv-inform__look"

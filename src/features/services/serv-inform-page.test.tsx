@@ -123,3 +123,23 @@ describe('/servInform/look', () => {
     expect(screen.getByRole('heading', { level: 1, name: '服务说明' })).toBeInTheDocument();
   });
 });
+
+describe("a service's own agreement (SPEC §2: /agreement/user/znjkpc, /tjbgjd, /znjkzz)", () => {
+  it.each([
+    ['/servInform?code=health_assess', '智能健康评测服务协议', '/agreement/user/znjkpc'],
+    ['/servInform?code=report_reading', '体检报告解读服务协议', '/agreement/user/tjbgjd'],
+    ['/servInform?code=smart_selfcheck', '智能健康自诊服务协议', '/agreement/user/znjkzz'],
+    ['/servInform1?code=smart_selfcheck', '智能健康自诊服务协议', '/agreement/user/znjkzz'],
+  ])('%s links 《%s》, which opens the document', async (path, title, documentPath) => {
+    const { router, user } = renderScreen(path);
+    await user.click(await screen.findByRole('link', { name: `《${title}》` }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(documentPath));
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+  });
+
+  it('is not shown for a service without one', async () => {
+    renderScreen('/servInform?code=online_consult');
+    expect(await screen.findByRole('heading', { name: '使用方式' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /服务协议》$/ })).not.toBeInTheDocument();
+  });
+});

@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router-dom';
-import { useIndexCode } from '@/hooks/use-index-code';
+import { useSessionIndexCode } from '@/hooks/use-index-code';
+import { ServiceAgreement } from './service-agreement';
 import { ServiceRightPanel } from './service-right-panel';
 import { useCatalogService } from './use-catalog-service';
 import { ServiceHero } from './service-hero';
@@ -13,7 +14,7 @@ import './services.css';
  */
 export default function ServInformPage() {
   const navigate = useNavigate();
-  const indexCode = useIndexCode();
+  const indexCode = useSessionIndexCode();
   const request = useCatalogService();
 
   return (
@@ -46,6 +47,7 @@ export default function ServInformPage() {
               </h2>
               <p className="serv-inform__body">{service.limits}</p>
             </section>
+            <ServiceAgreement serviceCode={service.code} />
             <button
               type="button"
               className="serv-inform__look"

@@ -9,7 +9,7 @@ import { PageState } from '@/components/page-state';
 import { RouteHeading } from '@/components/route-heading';
 import { ServiceIcon } from '@/components/service-icon';
 import { useRequest } from '@/hooks/use-request';
-import { useIndexCode } from '@/hooks/use-index-code';
+import { useSessionIndexCode } from '@/hooks/use-index-code';
 import './services.css';
 
 /**
@@ -18,7 +18,7 @@ import './services.css';
  * search survive a visit to a service.
  */
 export default function ServListPage() {
-  const indexCode = useIndexCode();
+  const indexCode = useSessionIndexCode();
   const { data, loading, error, reload } = useRequest(() => getStaticJson<ServiceCatalog>('serviceCatalog'), []);
   const [category, setCategory] = useState<string>();
   const [query, setQuery] = useState('');

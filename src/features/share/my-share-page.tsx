@@ -2,7 +2,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { maskPhone } from '@contract/validation';
 import { EmptyView } from '@/components/empty-view';
 import { RouteHeading } from '@/components/route-heading';
-import { useIndexCode } from '@/hooks/use-index-code';
+import { useSessionIndexCode } from '@/hooks/use-index-code';
 import { goToLogin } from '@/lib/login-redirect';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';
 import { SERVICE_PHONE } from '@/config/constants';
@@ -22,7 +22,7 @@ export function shareUrl(sharePath: '/share' | '/share1', ids: { promoterId: str
 export default function MySharePage() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const indexCode = useIndexCode();
+  const indexCode = useSessionIndexCode();
   const loggedIn = useUserStore(selectIsLoggedIn);
   const userInfo = useUserStore((s) => s.userInfo);
   const role = useUserStore((s) => s.role);

@@ -1,0 +1,51 @@
+import { screen, within } from '@testing-library/react';
+import { renderScreen } from '../../tests/render';
+import { assignLocation } from '@/lib/browser-location';
+import { useUserStore } from '@/stores/user';
+
+vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
+vi.mock('@/lib/toast', () => ({ showToast: vi.fn(), preloadOverlays: vi.fn() }));
+
+afterEach(() => vi.mocked(assignLocation).mockClear());
+
+/**
+ * DESIGN §4 "Login": the login starts with the customer's indexCode. Screens without a tab bar,
+ * opened from the personal centre's menu or the home's ticker without an `indexCode` query, keep
+ * the product line the last tabbed screen stored (decision 0023), as /evaluate and the write-off
+ * screens do, so an `ebt` customer returns to the `ebt` home.
+ */
+const loginTarget = () => new URL(vi.mocked(assignLocation).mock.calls.at(-1)![0], 'http://localhost');
+
+describe('login prompts of screens without a tab bar', () => {
+  it.each([
+    ['/message', '/transferPage'],
+    ['/my/info', '/transferPage'],
+    ['/my/share', '/transferPage'],
+    ['/my/shareNew', '/transferPage1'],
+  ])('%s starts the login with the stored indexCode, not the default', async (path, transferPage) => {
+    useUserStore.setState({ indexCode: 'ebt' });
+    const { user } = renderScreen(path);
+    await user.click(await screen.findByRole('button', { name: '登录' }));
+    expect(loginTarget().searchParams.get('data')).toBe('ebt');
+    expect(new URL(loginTarget().searchParams.get('redirect_url')!).pathname).toBe(transferPage);
+  });
+
+  it.each([
+    ['/servInform?code=online_consult', '/transferPage'],
+    ['/servInform1?code=online_consult', '/transferPage1'],
+  ])('%s starts the login with the stored indexCode, not the default', async (path, transferPage) => {
+    useUserStore.setState({ indexCode: 'ebt' });
+    const { user } = renderScreen(path);
+    const panel = await screen.findByRole('region', { name: '我的权益' });
+    await user.click(within(panel).getByRole('button', { name: '登录' }));
+    expect(loginTarget().searchParams.get('data')).toBe('ebt');
+    expect(new URL(loginTarget().searchParams.get('redirect_url')!).pathname).toBe(transferPage);
+  });
+
+  it("prefers the screen's own indexCode query", async () => {
+    useUserStore.setState({ indexCode: 'ebt' });
+    const { user } = renderScreen('/message?indexCode=ryb');
+    await user.click(await screen.findByRole('button', { name: '登录' }));
+    expect(loginTarget().searchParams.get('data')).toBe('ryb');
+  });
+});
