@@ -114,6 +114,35 @@ describe.skipIf(!onPostgres)('two gateway processes on one PostgreSQL', () => {
     }
   }, 60_000);
 
+  it('one SMS code and one login ticket, each sent to both instances at once, are accepted once (10 rounds)', async () => {
+    const [a, b] = instances;
+    for (let round = 0; round < 10; round++) {
+      const phone = `1770000${String(round).padStart(4, '0')}`;
+      const sms = await fetch(`${a.baseUrl}${endpoints.ssoSms}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ phone }),
+      });
+      const code = ((await sms.json()) as Envelope<{ demoCode: string }>).obj.demoCode;
+      // The same code typed into both instances' SSO forms at once: one ticket.
+      const logins = await Promise.all(
+        [a, b].map((g) =>
+          fetch(`${g.baseUrl}${endpoints.ssoLogin}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded', origin: g.baseUrl },
+            body: new URLSearchParams({ phone, code, redirect_url: `${g.baseUrl}/transferPage`, source: 'h5portal', data: 'index', agree: '1' }).toString(),
+            redirect: 'manual',
+          }),
+        ),
+      );
+      const tickets = logins.flatMap((r) => (r.status === 302 ? [new URL(r.headers.get('location')!).searchParams.get('ticket')!] : []));
+      expect(tickets, `round ${round}: ${logins.map((r) => r.status).join(', ')}`).toHaveLength(1);
+      // The ticket exchanged on both at once: one session.
+      const exchanges = await Promise.all([a, b].map((g) => call(g.baseUrl, 'GET', `${endpoints.loginCk}?ticket=${encodeURIComponent(tickets[0])}&source=h5portal`)));
+      expect(exchanges.filter((r) => r.envelope.code === Code.ok), `round ${round}`).toHaveLength(1);
+    }
+  }, 60_000);
+
   it('50 confirms of one write-off code split over both: exactly one succeeds', async () => {
     const [a, b] = instances;
     // Right 3 of the demo customer: 2 times, 1 used, so one time left.
