@@ -126,7 +126,7 @@ export function sharedLoggedInContext(phone: string): { newPage: () => Promise<P
 }
 
 /** The persisted user store (SPEC §3) as the page holds it. */
-export async function storedUser(page: Page): Promise<Pick<UserState, 'token' | 'userInfo' | 'role' | 'promoterId' | 'agentId'>> {
+export async function storedUser(page: Page): Promise<Pick<UserState, 'token' | 'userInfo' | 'role' | 'promoterId' | 'agentId' | 'indexCode'>> {
   return page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{"state":{}}').state);
 }
 
