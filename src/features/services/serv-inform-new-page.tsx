@@ -3,7 +3,7 @@ import { useSessionIndexCode } from '@/hooks/use-index-code';
 import { ServiceAgreement } from './service-agreement';
 import { ServiceRightPanel } from './service-right-panel';
 import { useCatalogService } from './use-catalog-service';
-import { ServiceDetails } from './service-details';
+import { ServiceDetails, ServiceSummary } from './service-details';
 import { ServiceHero } from './service-hero';
 import { ServiceState } from './service-state';
 import './services.css';
@@ -31,25 +31,7 @@ export default function ServInformNewPage() {
                 <ServiceDetails service={service} />
               </div>
             ) : (
-              <>
-                <section className="serv-inform__card" aria-labelledby="serv-what">
-                  <h2 id="serv-what" className="serv-inform__title">
-                    服务介绍
-                  </h2>
-                  <p className="serv-inform__body">{service.sections[0]?.body ?? service.summary}</p>
-                  <p className="serv-inform__provider">服务提供方：{service.provider}</p>
-                </section>
-                <section className="serv-inform__card" aria-labelledby="serv-how">
-                  <h2 id="serv-how" className="serv-inform__title">
-                    使用方式
-                  </h2>
-                  <ol className="serv-inform__steps">
-                    {service.howToUse.map((step) => (
-                      <li key={step}>{step}</li>
-                    ))}
-                  </ol>
-                </section>
-              </>
+              <ServiceSummary service={service} />
             )}
             <ServiceAgreement serviceCode={service.code} />
             <button

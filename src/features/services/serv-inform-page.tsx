@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import { useSessionIndexCode } from '@/hooks/use-index-code';
 import { ServiceAgreement } from './service-agreement';
+import { ServiceSummary } from './service-details';
 import { ServiceRightPanel } from './service-right-panel';
 import { useCatalogService } from './use-catalog-service';
 import { ServiceHero } from './service-hero';
@@ -24,23 +25,7 @@ export default function ServInformPage() {
           <>
             <ServiceHero service={service} />
             <ServiceRightPanel serviceCode={service.code} indexCode={indexCode} />
-            <section className="serv-inform__card" aria-labelledby="serv-what">
-              <h2 id="serv-what" className="serv-inform__title">
-                服务介绍
-              </h2>
-              <p className="serv-inform__body">{service.sections[0]?.body ?? service.summary}</p>
-              <p className="serv-inform__provider">服务提供方：{service.provider}</p>
-            </section>
-            <section className="serv-inform__card" aria-labelledby="serv-how">
-              <h2 id="serv-how" className="serv-inform__title">
-                使用方式
-              </h2>
-              <ol className="serv-inform__steps">
-                {service.howToUse.map((step) => (
-                  <li key={step}>{step}</li>
-                ))}
-              </ol>
-            </section>
+            <ServiceSummary service={service} />
             <section className="serv-inform__card" aria-labelledby="serv-limits">
               <h2 id="serv-limits" className="serv-inform__title">
                 使用限制
