@@ -3,7 +3,6 @@
  * database behave as one service. Runs on PostgreSQL only (DATABASE_URL), in `.ci/run`'s
  * PostgreSQL step; each gateway is a real child process, as `npm start` runs it.
  */
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { startGateway, type GatewayProcess } from '../../scripts/gateway-process';
 import { BizDesc, Code } from '../../contract/codes';
@@ -15,7 +14,7 @@ import { openDb } from './db/index';
 import { migrate } from './db/migrate';
 import { seed } from './db/seed';
 import { createSession } from './routes/login';
-import { DEMO, newNonce, onPostgres } from './test-helpers';
+import { createDatabase, DEMO, newNonce, onPostgres } from './test-helpers';
 
 interface Answer<T = unknown> {
   status: number;
@@ -66,23 +65,11 @@ describe.skipIf(!onPostgres)('two gateway processes on one PostgreSQL', () => {
   };
 
   beforeAll(async () => {
-    const root = process.env.DATABASE_URL!;
-    const name = `fleet_${randomBytes(6).toString('hex')}`;
-    const client = new pg.Client({ connectionString: root });
-    await client.connect();
-    await client.query(`create database ${name}`);
-    await client.end();
-    const u = new URL(root);
-    u.pathname = `/${name}`;
-    url = u.toString();
-    databaseName = name;
-    rootUrl = root;
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: root });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
+    const database = await createDatabase('fleet');
+    url = database.url;
+    databaseName = database.name;
+    rootUrl = process.env.DATABASE_URL!;
+    dropDatabase = database.drop;
     const db = await openDb({ databaseUrl: url });
     await migrate(db);
     await seed(db);

@@ -4,7 +4,6 @@
  * non-zero exit within 10 s with a message naming the cause.
  */
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -14,7 +13,7 @@ import { freePort, startGateway } from '../../scripts/gateway-process';
 import { GATEWAY_NODE_ARGS, ROOT_DIR } from './config';
 import { openDb } from './db/index';
 import { listMigrations, migrate } from './db/migrate';
-import { onPostgres } from './test-helpers';
+import { createDatabase, onPostgres } from './test-helpers';
 
 const EXIT_WITHIN_MS = 10_000;
 
@@ -116,13 +115,8 @@ describe('start-up refusals', { timeout: 180_000 }, () => {
   });
 
   it.skipIf(!onPostgres)('production with migrations not applied: names them and `npm run migrate`', async () => {
-    const url = process.env.DATABASE_URL!;
-    const name = `gw_startup_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const u = new URL(url);
-    u.pathname = `/${name}`;
+    const database = await createDatabase('gw_startup');
+    const u = new URL(database.url);
     const dist = builtDist();
     try {
       const db = await openDb({ databaseUrl: u.toString(), poolMax: 1 });
@@ -142,8 +136,7 @@ describe('start-up refusals', { timeout: 180_000 }, () => {
       await check.end();
     } finally {
       fs.rmSync(dist, { recursive: true, force: true });
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await database.drop();
     }
   });
 });

@@ -41,19 +41,33 @@ export async function freshDb(dataDir?: string): Promise<{ db: Db; drop: () => P
     const db = await openDb({ dataDir: dataDir ?? 'memory://' });
     return { db, drop: () => db.close() };
   }
-  const name = `gw_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const db = await openDb({ databaseUrl: u.toString(), poolMax: 60 });
+  const { url: databaseUrl, drop } = await createDatabase();
+  const db = await openDb({ databaseUrl, poolMax: 60 });
   return {
     db,
     drop: async () => {
       await db.close();
-      const c = new pg.Client({ connectionString: url });
+      await drop();
+    },
+  };
+}
+
+/** A new, empty database beside the one of DATABASE_URL: its URL, and `drop()` to remove it. */
+export async function createDatabase(prefix = 'gw_test'): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
+  const root = process.env.DATABASE_URL;
+  if (!root) throw new Error('createDatabase needs DATABASE_URL (scripts/with-postgres.sh sets it)');
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: root });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(root);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    name,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: root });
       await c.connect();
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();

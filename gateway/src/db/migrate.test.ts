@@ -3,12 +3,10 @@
  * applied file is an error naming it, production refuses pending migrations, and runs that
  * start together apply each file exactly once (on PostgreSQL two pools on one database).
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { freshDb, onPostgres } from '../test-helpers';
+import { createDatabase, freshDb, onPostgres } from '../test-helpers';
 import { openDb, type Db } from './index';
 import { checksumOf, listMigrations, migrate, MigrationError, pendingMigrations, prepareSchema } from './migrate';
 
@@ -101,13 +99,8 @@ describe('migrations', { timeout: 120_000 }, () => {
   it.skipIf(!onPostgres)(
     'two runs at once on one PostgreSQL database: each file applied exactly once, neither fails',
     async () => {
-      const url = process.env.DATABASE_URL!;
-      const name = `gw_migrate_${randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      const u = new URL(url);
-      u.pathname = `/${name}`;
+      const database = await createDatabase('gw_migrate');
+      const u = new URL(database.url);
       const dbs: Db[] = [];
       try {
         for (let i = 0; i < 3; i++) dbs.push(await openDb({ databaseUrl: u.toString(), poolMax: 2 }));
@@ -117,8 +110,7 @@ describe('migrations', { timeout: 120_000 }, () => {
         expect(rows.map((r) => r.version)).toEqual(ALL.map((m) => m.version));
       } finally {
         await Promise.all(dbs.map((db) => db.close()));
-        await admin.query(`drop database if exists ${name} with (force)`);
-        await admin.end();
+        await database.drop();
       }
     },
   );
