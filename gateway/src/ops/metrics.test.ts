@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { Code } from '../../../contract/codes';
 import { endpoints } from '../../../contract/endpoints';
 import type { Db } from '../db/index';
-import { createTestGateway, type TestGateway } from '../test-helpers';
+import { createTestGateway, freshDb, onPostgres, type TestGateway } from '../test-helpers';
 import { createMetrics, listenMetrics, poolOf } from './metrics';
 
 type Labels = Record<string, string | number>;
@@ -103,6 +103,20 @@ describe('metrics (METRICS_PORT)', () => {
 });
 
 describe('pool gauges', () => {
+  it.skipIf(!onPostgres)('come from the pool of the PostgreSQL database the gateway opened', async () => {
+    const { db, drop } = await freshDb();
+    try {
+      await db.query('select 1');
+      const pool = poolOf(db);
+      expect(pool?.totalCount).toBeGreaterThan(0);
+      const metrics = createMetrics({ pool });
+      const idle = (await metrics.registry.getSingleMetric('gateway_db_pool_idle')!.get()).values[0].value;
+      expect(idle).toBe(pool!.idleCount);
+    } finally {
+      await drop();
+    }
+  });
+
   it('read in use, idle and waiting from the pg pool at each scrape', async () => {
     const pool = { totalCount: 5, idleCount: 2, waitingCount: 3 };
     const metrics = createMetrics({ pool: poolOf({ kind: 'pg', pool } as unknown as Db) });
