@@ -134,7 +134,9 @@ describe("a service's own agreement (SPEC §2: /agreement/user/znjkpc, /tjbgjd, 
     const { router, user } = renderScreen(path);
     await user.click(await screen.findByRole('link', { name: `《${title}》` }));
     await waitFor(() => expect(router.state.location.pathname).toBe(documentPath));
-    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    // The document screen's heading may be rendered again as its text arrives: look it up
+    // each time instead of holding the first element found.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument());
   });
 
   it('is not shown for a service without one', async () => {
