@@ -15,6 +15,11 @@ export interface PageStateProps {
   skeleton?: ReactNode;
   /** Props of the empty view; its action is also the way out of a refusal (code 10001). */
   emptyProps?: EmptyViewProps;
+  /**
+   * The screen's h1 while its data does not show (loading, error, empty): one h1 in every
+   * state (axe page-has-heading-one); the data brings its own.
+   */
+  heading?: ReactNode;
   children: ReactNode;
 }
 
@@ -31,7 +36,8 @@ function errorText(error: unknown) {
  * not an error to retry: it shows the gateway's sentence in the empty view, with the empty
  * view's action as the way out.
  */
-export function PageState({ loading, error, empty = false, onRetry, skeleton, emptyProps, children }: PageStateProps) {
+export function PageState(props: PageStateProps) {
+  const { loading, error, empty = false, heading, children } = props;
   const showsData = !loading && !error;
   const told = useRef(false);
 
@@ -45,6 +51,17 @@ export function PageState({ loading, error, empty = false, onRetry, skeleton, em
     }
   }, [showsData]);
 
+  if (showsData && !empty) return <>{children}</>;
+  return (
+    <>
+      {heading}
+      <NoData {...props} />
+    </>
+  );
+}
+
+/** What shows instead of the data: the skeleton, the error, the refusal or the empty view. */
+function NoData({ loading, error, onRetry, skeleton, emptyProps }: PageStateProps) {
   if (loading) return <>{skeleton ?? <Skeleton />}</>;
   if (error instanceof EnvelopeError && error.code === Code.businessError) {
     return <EmptyView text={error.desc || emptyProps?.text} action={emptyProps?.action} />;
@@ -61,6 +78,5 @@ export function PageState({ loading, error, empty = false, onRetry, skeleton, em
       </div>
     );
   }
-  if (empty) return <EmptyView {...emptyProps} />;
-  return <>{children}</>;
+  return <EmptyView {...emptyProps} />;
 }

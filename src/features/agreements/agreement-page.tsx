@@ -16,13 +16,10 @@ export default function AgreementPage() {
   const key = documentKey(pathname);
   const { data, loading, error, reload } = useRequest(() => getLegalDocuments(), []);
   const doc = key ? data?.[key] : undefined;
-  // One h1 in every state (axe page-has-heading-one): the document's own title once it shows.
-  const showsDoc = !loading && !error && Boolean(doc);
 
   return (
     <article className="legal">
-      {!showsDoc && <RouteHeading />}
-      <PageState loading={loading} error={error} onRetry={reload} empty={!doc}>
+      <PageState loading={loading} error={error} onRetry={reload} empty={!doc} heading={<RouteHeading />}>
         {doc && (
           <>
             <h1 className="legal__title">{doc.title}</h1>

@@ -55,11 +55,9 @@ export default function EvaluatePage() {
   }
   const current = data?.id === consumeId ? data : undefined;
   // Once the record shows, its service's name (EvaluateBody's header) is the page's h1.
-  const showsRecord = !loading && !error && Boolean(current);
   return (
     <div className="evaluate">
-      {!showsRecord && <RouteHeading />}
-      <PageState loading={loading} error={error} onRetry={reload} empty={!current} emptyProps={notFound}>
+      <PageState loading={loading} error={error} onRetry={reload} empty={!current} emptyProps={notFound} heading={<RouteHeading />}>
         {current && <EvaluateBody key={current.id} consumption={current} onEvaluated={setData} onReload={reload} />}
       </PageState>
     </div>

@@ -27,11 +27,10 @@ export function ServiceState({
 }) {
   const navigate = useNavigate();
   const { service, loading, error, reload } = request;
-  const showsService = !loading && !error && Boolean(service);
   return (
     <>
-      {!showsService && <RouteHeading />}
       <PageState
+        heading={<RouteHeading />}
         loading={loading}
         error={error}
         onRetry={reload}

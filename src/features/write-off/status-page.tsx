@@ -100,11 +100,16 @@ export default function StatusPage() {
   };
 
   // Once the record shows, StatusBody's title (核销成功…) is the page's h1.
-  const showsRecord = !loading && !error && Boolean(data);
   return (
     <div className={`status status--${kind}`}>
-      {!showsRecord && <h1 className="visually-hidden">{NO_RECORD_TITLE}</h1>}
-      <PageState loading={loading} error={error} onRetry={reload} empty={!data} emptyProps={notFound}>
+      <PageState
+        loading={loading}
+        error={error}
+        onRetry={reload}
+        empty={!data}
+        emptyProps={notFound}
+        heading={<h1 className="visually-hidden">{NO_RECORD_TITLE}</h1>}
+      >
         {data && <StatusBody kind={kind} consumption={data} onWait={backToCode} rightId={rightId} />}
       </PageState>
     </div>
