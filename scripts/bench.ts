@@ -99,7 +99,7 @@ async function browserFigures(baseUrl: string) {
   });
   await page.goto(`${baseUrl}/index`, { waitUntil: 'load' });
   const loadAt = Date.now() - started;
-  // The app's chunks are requested after the first paint (vite.config.ts `afterFirstPaint`),
+  // The app's chunks are requested after the first paint (build/vite-plugins/first-paint-from-html.ts),
   // which can be after `load`: the critical path also runs until React has replaced the boot
   // skeleton with the home, so it counts every chunk the home needed.
   await page.waitForFunction(() => {

@@ -1,6 +1,6 @@
 /**
  * The Content-Security-Policy of the portal's HTML (DESIGN §7). Pure, so the build computes the
- * same policy for a CDN that serves index.html (vite.config.ts writes dist/index.html.csp) as
+ * same policy for a CDN that serves index.html (build/vite-plugins/csp-for-cdn.ts writes dist/index.html.csp) as
  * the gateway sends (routes/static.ts).
  */
 import { createHash } from 'node:crypto';

@@ -1,7 +1,7 @@
 /**
  * Outside production, builds the portal before the gateway listens when dist/ is missing or
  * older than its sources: dist/index.html against the newest file of what the build reads:
- * src/, contract/ (the portal imports it), public/, index.html, vite.config.ts and
+ * src/, contract/ (the portal imports it), public/, index.html, vite.config.ts, build/ and
  * .env.production. `SKIP_BUILD=1` skips the check.
  *
  * Production never builds at start (DESIGN §8 "Configuration"): a missing dist/ is an error
@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-const SOURCES = ['src', 'contract', 'public', 'index.html', 'vite.config.ts', '.env.production'];
+const SOURCES = ['src', 'contract', 'public', 'index.html', 'vite.config.ts', 'build', '.env.production'];
 
 /** The newest modification time (ms) under `p`, 0 when it does not exist. */
 export function newestMtime(p: string): number {

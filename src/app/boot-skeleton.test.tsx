@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { render } from '@testing-library/react';
-import { LoginHintCard } from '@/components/login-hint-card';
+import { LoginHintCard } from '@/features/home/login-hint-card';
 
 /**
  * Issue 9: index.html's boot skeleton paints the home's login hint for visitors before any JS

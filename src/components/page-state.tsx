@@ -2,6 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Code } from '@contract/codes';
 import { EnvelopeError } from '@/hooks/use-request';
 import { dataWaitStarted } from '@/lib/data-wait';
+import { firstContentShown } from '@/lib/after-paint';
 import { contentShown } from '@/lib/scroll-memory';
 import { EmptyView, type EmptyViewProps } from './empty-view';
 import { Skeleton } from './skeleton';
@@ -48,6 +49,7 @@ export function PageState(props: PageStateProps) {
     if (showsData && !told.current) {
       told.current = true;
       contentShown();
+      firstContentShown();
     }
   }, [showsData]);
 

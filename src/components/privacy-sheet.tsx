@@ -5,7 +5,7 @@ import { agreementAccepted } from '@/stores/agreement';
 import { userInfoReplaced, useUserStore } from '@/stores/user';
 import './privacy-sheet.css';
 
-// NOTE: components/ is bundled into the first screen's shell chunk (vite.config.ts), so the
+// NOTE: this file is bundled into the first screen's shell chunk (vite.config.ts), so the
 // heavy parts — antd-mobile's Popup (react-spring) and the axios client — load on first use.
 const Popup = lazy(() => import('antd-mobile/es/components/popup'));
 

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { afterFirstContent } from '@/lib/after-paint';
 import { refreshUnread } from '@/stores/unread';
 import { useUserStore } from '@/stores/user';
 
@@ -12,9 +13,8 @@ import { useUserStore } from '@/stores/user';
 export function useUnreadRefresh(): void {
   const token = useUserStore((s) => s.token);
 
-  useEffect(() => {
-    void refreshUnread();
-  }, [token]);
+  // At app start, after the first screen's content has painted (decision 0031).
+  useEffect(() => afterFirstContent(() => void refreshUnread()), [token]);
 
   useEffect(() => {
     const onVisibility = () => {

@@ -13,7 +13,7 @@ const INTERACTIONS = ['pointerdown', 'keydown'] as const;
 
 /**
  * When the app's code started (this module is part of the entry). The entry is loaded after
- * the first paint (vite.config.ts `afterFirstPaint`), so `load` can fire before it runs.
+ * the first paint (build/vite-plugins/first-paint-from-html.ts), so `load` can fire before it runs.
  */
 const appStartedAt = performance.now();
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { precompressDir } from '../../vite.config';
+import { precompressDir } from '../../build/vite-plugins/precompress';
 
 describe('precompressDir (issue 9, lever 17)', () => {
   let dir: string;

@@ -27,7 +27,7 @@ describe('the built portal', () => {
     fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
     fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('健康'.repeat(2000))});`);
     fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-    // A chunk the build compressed (vite.config.ts `precompress`): marked copies, to tell them apart.
+    // A chunk the build compressed (build/vite-plugins/precompress.ts): marked copies, to tell them apart.
     fs.writeFileSync(path.join(dist, 'assets', 'shell-def456.js'), SHELL);
     fs.writeFileSync(path.join(dist, 'assets', 'shell-def456.js.br'), BUILT_BR);
     fs.writeFileSync(path.join(dist, 'assets', 'shell-def456.js.gz'), BUILT_GZ);

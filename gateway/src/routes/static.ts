@@ -2,7 +2,7 @@
  * The built portal (DESIGN §1, issue 3): dist/ with an SPA fallback to index.html,
  * `immutable` caching of hashed assets, `no-cache` on index.html, /jsons/*.json (dist/jsons,
  * else public/jsons so tests run without a build), and the security headers of DESIGN §7.
- * What the build compressed (`.br`/`.gz` beside a file, vite.config.ts `precompress`) is sent as it is.
+ * What the build compressed (`.br`/`.gz` beside a file, build/vite-plugins/precompress.ts) is sent as it is.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -92,7 +92,7 @@ export function acceptedEncoding(header: string | undefined, offered: readonly E
 interface JsonAsset {
   etag: string;
   body: Buffer;
-  /** The build's `.br` / `.gz` beside the file (vite.config.ts `precompress`), when as new. */
+  /** The build's `.br` / `.gz` beside the file (build/vite-plugins/precompress.ts), when as new. */
   encoded: Partial<Record<Encoding, Buffer>>;
 }
 
@@ -167,7 +167,7 @@ export async function staticRoutes(app: FastifyInstance, { config }: AppContext)
       root: config.distDir,
       index: false,
       wildcard: true,
-      // The build's `.br` / `.gz` copies (vite.config.ts `precompress`): nothing compressed per request.
+      // The build's `.br` / `.gz` copies (build/vite-plugins/precompress.ts): nothing compressed per request.
       preCompressed: true,
       // Our own Cache-Control per file (setHeaders); the plugin's would overwrite it.
       cacheControl: false,

@@ -8,11 +8,11 @@ import { newThemePath } from '@/lib/new-theme-path';
 import { safePath } from '@/lib/safe-path';
 import { indexCodeThemeShown } from '@/stores/theme';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';
-import { NoticeTicker } from '@/components/notice-ticker';
-import { RightsSummary } from '@/components/rights-summary';
-import { LoginHintCard } from '@/components/login-hint-card';
+import { NoticeTicker } from './notice-ticker';
+import { RightsSummary } from './rights-summary';
+import { LoginHintCard } from './login-hint-card';
 import { Skeleton } from '@/components/skeleton';
-import { useHomeConfig } from '@/hooks/use-home-config';
+import { useHomeConfig } from './use-home-config';
 import './index-new.css';
 
 /**

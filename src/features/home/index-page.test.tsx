@@ -57,12 +57,23 @@ describe('/index', () => {
     expect(a[0]).toContain('readFlag=0');
   });
 
-  it('hides the ticker when nothing is unread', async () => {
+  it('keeps the ticker’s line when nothing is unread, saying so (nothing below it moves)', async () => {
     server.use(http.get(url(endpoints.noticeList), () => HttpResponse.json({ code: 200, desc: '', obj: { list: [], total: 0, pageNum: 1, pageSize: 5 } })));
     renderScreen('/index', { user: CUSTOMER });
     await screen.findByRole('link', { name: /我的权益/ });
     await waitFor(() => expect(screen.getByRole('link', { name: /我的权益/ })).toHaveTextContent('可使用'));
-    expect(screen.queryByRole('link', { name: /查看全部消息/ })).not.toBeInTheDocument();
+    const ticker = await screen.findByRole('link', { name: /^消息\s*暂无未读消息\s*，查看全部消息$/ });
+    expect(ticker).toHaveAttribute('href', '/message');
+    expect(screen.queryByRole('link', { name: /^未读/ })).not.toBeInTheDocument();
+  });
+
+  it('holds the places of the ticker and the summary while their calls are unanswered', async () => {
+    server.use(http.get(url(endpoints.noticeList), () => new Promise<Response>(() => undefined)));
+    server.use(http.get(url(endpoints.rightsList), () => new Promise<Response>(() => undefined)));
+    const { container } = renderScreen('/index', { user: CUSTOMER });
+    await screen.findByText('年度体检，预约即享');
+    expect(container.querySelector('.notice-ticker[aria-busy="true"]')).toBeInTheDocument();
+    expect(within(screen.getByRole('link', { name: /我的权益/ })).getByLabelText('加载中')).toBeInTheDocument();
   });
 
   it('opens more services from 更多', async () => {

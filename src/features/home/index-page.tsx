@@ -8,10 +8,10 @@ import { selectIsLoggedIn, useUserStore } from '@/stores/user';
 import { BannerCarousel } from './banner-carousel';
 import { ServiceGrid } from './service-grid';
 import { HomeSkeleton } from './home-skeleton';
-import { NoticeTicker } from '@/components/notice-ticker';
-import { RightsSummary } from '@/components/rights-summary';
-import { LoginHintCard } from '@/components/login-hint-card';
-import { useHomeConfig } from '@/hooks/use-home-config';
+import { NoticeTicker } from './notice-ticker';
+import { RightsSummary } from './rights-summary';
+import { LoginHintCard } from './login-hint-card';
+import { useHomeConfig } from './use-home-config';
 import { useIndexCode } from '@/hooks/use-index-code';
 
 /**

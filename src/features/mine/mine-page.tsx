@@ -6,6 +6,8 @@ import { goToLogin } from '@/lib/login-redirect';
 import { refreshUnread, useUnreadStore } from '@/stores/unread';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';
 import { useIndexCode } from '@/hooks/use-index-code';
+import { usePainted } from '@/hooks/use-painted';
+import { afterNextPaint } from '@/lib/after-paint';
 import { AvatarPicker } from './avatar-picker';
 import { MineCounts } from './mine-counts';
 import { MineMenu } from './mine-menu';
@@ -24,12 +26,12 @@ export default function MinePage() {
   const role = useUserStore((s) => s.role);
   const unread = useUnreadStore((s) => s.unreadCount);
   const indexCode = useIndexCode();
-  const summary = useMineSummary(loggedIn);
+  // The counts are asked once the header has painted; their row keeps its size meanwhile (decision 0031).
+  const painted = usePainted();
+  const summary = useMineSummary(loggedIn && painted);
   const { unbind, busy } = useUnbind('/index');
 
-  useEffect(() => {
-    if (loggedIn) void refreshUnread();
-  }, [loggedIn]);
+  useEffect(() => (loggedIn ? afterNextPaint(() => void refreshUnread()) : undefined), [loggedIn]);
 
   if (!loggedIn || !userInfo) {
     return (
@@ -51,7 +53,7 @@ export default function MinePage() {
         </div>
       </header>
       <div className="mine__body">
-        <MineCounts summary={summary.data} loading={summary.loading} error={summary.error} onRetry={summary.reload} unread={unread} />
+        <MineCounts summary={summary.data} loading={summary.loading || !painted} error={summary.error} onRetry={summary.reload} unread={unread} />
         <MineMenu
           isAgent={(role || userInfo.role) === 'agent'}
           unread={unread}

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { usePainted } from '@/hooks/use-painted';
 import { unwrap, useRequest } from '@/hooks/use-request';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';
 import './home-widgets.css';
@@ -22,13 +23,16 @@ async function loadUnread(prefix: 'A' | 'B') {
 
 /**
  * One line that cycles through the newest unread notices; a tap opens the message centre.
- * Nothing shows while logged out, with no unread notice, or when the call failed (the client
- * has already said why; the ticker is an extra, not the home's content).
+ * Logged in, its line is always there, so nothing below it moves when the notices arrive
+ * (decision 0031): a placeholder while they load (asked once the home's banner has painted),
+ * 暂无未读消息 when there is none or the call failed (the client has already said why; the
+ * ticker is an extra, not the home's content). Nothing shows while logged out.
  */
 export function NoticeTicker({ prefix, to = '/message' }: NoticeTickerProps) {
   const loggedIn = useUserStore(selectIsLoggedIn);
   const userId = useUserStore((s) => s.userInfo?.userId);
-  const { data } = useRequest(() => loadUnread(prefix), [userId, prefix], { enabled: loggedIn });
+  const painted = usePainted();
+  const { data, error } = useRequest(() => loadUnread(prefix), [userId, prefix], { enabled: loggedIn && painted });
   const [index, setIndex] = useState(0);
   const count = data?.length ?? 0;
 
@@ -39,7 +43,24 @@ export function NoticeTicker({ prefix, to = '/message' }: NoticeTickerProps) {
     return () => clearInterval(timer);
   }, [count]);
 
-  if (!loggedIn || !data || count === 0) return null;
+  if (!loggedIn) return null;
+  if (!data && !error) {
+    return (
+      <div className="notice-ticker" aria-busy="true" aria-label="加载中">
+        <span className="notice-ticker__badge">消息</span>
+        <span className="notice-ticker__placeholder" />
+      </div>
+    );
+  }
+  if (!data || count === 0) {
+    return (
+      <Link to={to} className="notice-ticker">
+        <span className="notice-ticker__badge">消息</span>
+        <span className="notice-ticker__title notice-ticker__title--quiet">暂无未读消息</span>
+        <span className="visually-hidden">，查看全部消息</span>
+      </Link>
+    );
+  }
   const notice = data[index % count];
   return (
     // Named by what it shows (WCAG 2.5.3, label in name), with 未读 and where it leads added for

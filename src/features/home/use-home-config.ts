@@ -1,7 +1,7 @@
 import type { CatalogService, IndexConfigEntry } from '@contract/types';
 import { getIndexConfig, getServiceCatalog } from '@/api/early-json';
 import { DEFAULT_INDEX_CODE } from '@/config/constants';
-import { useRequest } from './use-request';
+import { useRequest } from '@/hooks/use-request';
 
 export interface HomeData {
   entry: IndexConfigEntry;

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { usePainted } from '@/hooks/use-painted';
 import { unwrap, useRequest } from '@/hooks/use-request';
 import { useUserStore } from '@/stores/user';
 import './home-widgets.css';
@@ -16,7 +17,9 @@ async function loadAvailableCount() {
 /** "我的权益": how many rights can be used now; a tap opens /rights. Logged-in users only. */
 export function RightsSummary({ indexCode }: RightsSummaryProps) {
   const userId = useUserStore((s) => s.userInfo?.userId);
-  const { data, loading, error, reload } = useRequest(loadAvailableCount, [userId], { refreshOn: ['rights'] });
+  // Asked after the home's banner and grid have painted; the slot keeps its size meanwhile.
+  const painted = usePainted();
+  const { data, loading, error, reload } = useRequest(loadAvailableCount, [userId], { refreshOn: ['rights'], enabled: painted });
 
   if (error) {
     return (

@@ -1,0 +1,60 @@
+import type { Plugin } from 'vite';
+
+/**
+ * The first paint needs only the HTML (decision 0003). The entry's stylesheets (a few KB) are inlined
+ * into index.html instead of render-blocking <link>s; each <link> stays, `disabled` so the
+ * browser does not fetch it, because Vite's preload helper looks for it before loading a lazy
+ * screen's CSS and would otherwise fetch the same file again. The entry, its chunks and the
+ * /index screen's chunk start loading after the first paint (`afterFirstPaint`), side by side.
+ */
+export function firstPaintFromHtml(): Plugin {
+  return {
+    name: 'first-paint-from-html',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        let out = html.replace(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g, (tag, file: string) => {
+          const asset = bundle[file];
+          if (asset?.type !== 'asset') return tag;
+          const css = (typeof asset.source === 'string' ? asset.source : Buffer.from(asset.source).toString('utf8')).replace(/<\/style/gi, '<\\/style');
+          return `<style>${css}</style>\n    <link rel="stylesheet" crossorigin href="/${file}" disabled>`;
+        });
+        // The entry and every chunk it or the /index screen imports start loading right after
+        // the first paint, from one inline script, instead of from <script>/<link> tags.
+        const entry = /<script type="module" crossorigin src="\/(assets\/[^"]+\.js)"><\/script>\s*/.exec(out);
+        if (!entry) return out;
+        const preloads: string[] = [];
+        out = out.replace(entry[0], '').replace(/<link rel="modulepreload" crossorigin href="\/(assets\/[^"]+\.js)">\s*/g, (_tag, file: string) => {
+          preloads.push(file);
+          return '';
+        });
+        const screen = Object.values(bundle).find((c) => c.type === 'chunk' && c.facadeModuleId?.endsWith('/src/features/home/index-page.tsx'));
+        if (screen?.type === 'chunk') preloads.push(screen.fileName, ...screen.imports);
+        const files = [...new Set(preloads)].filter((file) => file !== entry[1]);
+        out = out.replace('</head>', `  <script>${afterFirstPaint(entry[1], files)}</script>\n  </head>`);
+        return out;
+      },
+    },
+  };
+}
+
+/**
+ * The inline loader of `firstPaintFromHtml`: after the first paint (a frame, then a task), one
+ * `modulepreload` per chunk and the entry's module script. Nothing of the app's JavaScript is
+ * fetched, compiled or run before the browser has painted the HTML's skeleton, so the first
+ * paint never waits on it, and the chunks still download side by side. The
+ * gateway's Content-Security-Policy allows the script by its hash.
+ */
+function afterFirstPaint(entry: string, preloads: string[]): string {
+  // A page opened in the background gets no animation frame until it is shown: the timer
+  // starts it anyway.
+  return (
+    `(function(){var done=0;function go(){if(done)return;done=1;var h=document.head;` +
+    `${JSON.stringify(preloads.map((file) => `/${file}`))}.forEach(function(u){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=u;h.appendChild(l)});` +
+    `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(`/${entry}`)};h.appendChild(s)}` +
+    `requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,300)})()`
+  );
+}

@@ -1,0 +1,211 @@
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import { launchBrowser, newPhone, watchErrors } from './browser';
+import { DEMO, loggedInPhone, settle } from './steps';
+
+/**
+ * The returning customer's first screens (decision 0031): what does not depend on the customer
+ * paints without waiting for the customer's calls, and what those calls bring fills slots whose
+ * size is already reserved, so nothing on screen moves while the data arrives. The gateway's
+ * answers are held, then let through one by one, so that a part without a reserved slot shows
+ * as a layout shift.
+ */
+let browser: Browser;
+/** A customer's saved session (localStorage `user`, cookie `token`), as yesterday's visit left it. */
+let session: Awaited<ReturnType<BrowserContext['storageState']>>;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const context = await loggedInPhone(browser, DEMO.customer);
+  session = await context.storageState();
+  await context.close();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The customer's calls: everything under the A and B prefixes (not the home's static JSON). */
+const CUSTOMER_CALLS = /^\/(gateway\/user|user-cloud)\//;
+
+/** Holds the customer's calls until `release()`, then lets them through one by one, apart. */
+class HeldCalls {
+  private held: Route[] = [];
+  private open = false;
+  /** When each call was made (ms since the epoch), in order. */
+  madeAt: number[] = [];
+
+  constructor(private readonly apartMs: number) {}
+
+  async install(page: Page): Promise<void> {
+    await page.route(
+      (url) => CUSTOMER_CALLS.test(url.pathname),
+      async (route) => {
+        this.madeAt.push(Date.now());
+        if (!this.open) {
+          this.held.push(route);
+          return;
+        }
+        await pause(this.apartMs);
+        await route.continue().catch(() => undefined);
+      },
+    );
+  }
+
+  async release(): Promise<void> {
+    this.open = true;
+    for (const route of this.held.splice(0)) {
+      await pause(this.apartMs);
+      await route.continue().catch(() => undefined);
+    }
+  }
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The home's configuration (/jsons/*) answers late, as on a slow network: the app has started
+ * long before the content it draws from that configuration can show.
+ */
+async function slowConfiguration(page: Page): Promise<void> {
+  await page.route(
+    (url) => url.pathname.startsWith('/jsons/'),
+    async (route) => {
+      await pause(CONFIGURATION_DELAY_MS);
+      await route.continue().catch(() => undefined);
+    },
+  );
+}
+
+const CONFIGURATION_DELAY_MS = 800;
+
+/** Records every layout shift not caused by input, with what moved. */
+async function recordShifts(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const w = window as unknown as { __shifts: { value: number; moved: string[] }[] };
+    w.__shifts = [];
+    const name = (node: Node | null | undefined) => {
+      if (!(node instanceof Element)) return String(node?.nodeName ?? '?');
+      return `${node.tagName.toLowerCase()}${node.className && typeof node.className === 'string' ? `.${node.className.trim().split(/\s+/).join('.')}` : ''}`;
+    };
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] })[]) {
+        if (!entry.hadRecentInput) w.__shifts.push({ value: entry.value, moved: (entry.sources ?? []).map((s) => name(s.node)) });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** Notes when an element matching `selector` first entered the page (ms since the epoch). */
+async function recordFirstShown(context: BrowserContext, selector: string): Promise<void> {
+  await context.addInitScript((selector: string) => {
+    const w = window as unknown as { __firstShownAt?: number };
+    new MutationObserver((_records, observer) => {
+      if (w.__firstShownAt !== undefined || !document.querySelector(selector)) return;
+      w.__firstShownAt = performance.timeOrigin + performance.now();
+      observer.disconnect();
+    }).observe(document, { subtree: true, childList: true });
+  }, selector);
+}
+
+/** Every script the page requests, with when (ms since the epoch). */
+function watchScripts(page: Page): { path: string; at: number }[] {
+  const scripts: { path: string; at: number }[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push({ path: new URL(request.url()).pathname, at: Date.now() });
+  });
+  return scripts;
+}
+
+/** The scripts a guest's browser asks for before `selector` is on screen at `url`. */
+async function guestScriptsBefore(url: string, selector: string): Promise<Set<string>> {
+  const context = await newPhone(browser);
+  await recordFirstShown(context, selector);
+  const page = await context.newPage();
+  await slowConfiguration(page);
+  const scripts = watchScripts(page);
+  await page.goto(url);
+  await page.locator(selector).first().waitFor({ state: 'visible', timeout: 20_000 });
+  const shownAt = (await firstShownAt(page))!;
+  await context.close();
+  return new Set(scripts.filter((s) => s.at <= shownAt).map((s) => s.path));
+}
+
+const firstShownAt = (page: Page) => page.evaluate(() => (window as unknown as { __firstShownAt?: number }).__firstShownAt);
+
+const shifts = (page: Page) => page.evaluate(() => (window as unknown as { __shifts: { value: number; moved: string[] }[] }).__shifts);
+
+interface FirstScreen {
+  url: string;
+  /** What must be on screen while every customer call is still unanswered (CSS). */
+  first: string;
+  /**
+   * What a guest sees first on the same screen (CSS), when the customer's parts sit beside
+   * content of the screen's own: then neither their calls nor a chunk only they need may start
+   * before that content is on screen.
+   */
+  guestFirst?: string;
+  /** What shows once the customer's data has arrived (CSS). */
+  filled: string;
+}
+
+const SCREENS: FirstScreen[] = [
+  { url: '/index?indexCode=index', first: '.banner__title', guestFirst: '.banner__title', filled: '.rights-summary__count' },
+  { url: '/indexNew?indexCode=index', first: '.home-new__banner-title', guestFirst: '.home-new__banner-title', filled: '.rights-summary__count' },
+  { url: '/mine?indexCode=index', first: '.mine__name', guestFirst: '.mine--guest', filled: '.mine-counts__value' },
+  // These screens are the customer's data: their loading shape paints first, the size of what follows.
+  { url: '/rights?indexCode=index', first: '[aria-busy="true"]', filled: '.right-card' },
+  { url: '/message?indexCode=index', first: '[aria-busy="true"]', filled: '.notice-item' },
+];
+
+describe.each(SCREENS)('the returning customer opens $url cold', ({ url, first, guestFirst, filled }) => {
+  it('paints what does not depend on the customer while the customer’s calls are held', async () => {
+    const context = await newPhone(browser, 375, { storageState: session });
+    await recordFirstShown(context, first);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const calls = new HeldCalls(200);
+    await calls.install(page);
+    await slowConfiguration(page);
+    const scripts = watchScripts(page);
+
+    await page.goto(url, { waitUntil: 'commit' });
+    await page.locator(first).first().waitFor({ state: 'visible', timeout: 20_000 });
+    // The screen does ask for the customer's data, and none of it has been answered.
+    await expect.poll(() => calls.madeAt.length, { timeout: 20_000 }).toBeGreaterThan(0);
+    if (guestFirst) {
+      // Neither a call nor a chunk only the customer's parts need competes with the content's first paint.
+      const shownAt = (await firstShownAt(page))!;
+      expect(shownAt).toBeGreaterThan(0);
+      expect(calls.madeAt.filter((at) => at < shownAt).length, 'customer calls made before the content was on screen').toBe(0);
+      const guests = await guestScriptsBefore(url, guestFirst);
+      expect(scripts.filter((s) => s.at < shownAt && !guests.has(s.path)).map((s) => s.path), 'chunks a guest does not load before the content').toEqual([]);
+    }
+
+    await calls.release();
+    await page.locator(filled).first().waitFor({ timeout: 20_000 });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('moves nothing (layout shifts ≤ 0.01) while the customer’s data arrives late and piece by piece', async () => {
+    const context = await newPhone(browser, 375, { storageState: session });
+    await recordShifts(context);
+    const page = await context.newPage();
+    const calls = new HeldCalls(300);
+    await calls.install(page);
+    await slowConfiguration(page);
+
+    await page.goto(url, { waitUntil: 'commit' });
+    await page.locator(first).first().waitFor({ state: 'visible', timeout: 20_000 });
+    await expect.poll(() => calls.madeAt.length, { timeout: 20_000 }).toBeGreaterThan(0);
+    await pause(300);
+    await calls.release();
+    await page.locator(filled).first().waitFor({ timeout: 20_000 });
+    await settle(page);
+    await pause(500);
+
+    const seen = await shifts(page);
+    const total = seen.reduce((sum, s) => sum + s.value, 0);
+    expect(total, JSON.stringify(seen)).toBeLessThanOrEqual(0.01);
+    await context.close();
+  });
+});
