@@ -1,11 +1,8 @@
 import { useEffect } from 'react';
 import { maskPhone } from '@contract/validation';
-import { EmptyView } from '@/components/empty-view';
 import { RouteHeading } from '@/components/route-heading';
-import { goToLogin } from '@/lib/login-redirect';
 import { refreshUnread, useUnreadStore } from '@/stores/unread';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';
-import { useIndexCode } from '@/hooks/use-index-code';
 import { AvatarPicker } from './avatar-picker';
 import { MineCounts } from './mine-counts';
 import { MineMenu } from './mine-menu';
@@ -23,7 +20,6 @@ export default function MinePage() {
   const userInfo = useUserStore((s) => s.userInfo);
   const role = useUserStore((s) => s.role);
   const unread = useUnreadStore((s) => s.unreadCount);
-  const indexCode = useIndexCode();
   const summary = useMineSummary(loggedIn);
   const { unbind, busy } = useUnbind('/index');
 
@@ -31,14 +27,7 @@ export default function MinePage() {
     if (loggedIn) void refreshUnread();
   }, [loggedIn]);
 
-  if (!loggedIn || !userInfo) {
-    return (
-      <div className="mine mine--guest">
-        <RouteHeading />
-        <EmptyView text="登录后查看您的权益和服务" onLogin={() => goToLogin({ indexCode })} />
-      </div>
-    );
-  }
+  if (!userInfo) return null;
 
   return (
     <div className="mine">
