@@ -1,4 +1,4 @@
-import { DEFAULT_INDEX_CODE } from '@/config/constants';
+import { readIndexCode } from '@/lib/index-code';
 import { useUserStore } from '@/stores/user';
 import { routes } from './routes';
 
@@ -9,7 +9,7 @@ import { routes } from './routes';
 export function searchWithIndexCode(search: string): string | null {
   const params = new URLSearchParams(search);
   if (params.get('indexCode')) return null;
-  params.set('indexCode', useUserStore.getState().indexCode || DEFAULT_INDEX_CODE);
+  params.set('indexCode', readIndexCode(useUserStore.getState().indexCode));
   return `?${params}`;
 }
 

@@ -7,18 +7,29 @@ import {
   type Location,
 } from 'react-router-dom';
 import { RouteTitleContext } from '@/components/route-heading';
+import { RouteMetaContext, type RouteMeta } from '@/hooks/use-route-meta';
+import { RouteGuard } from './route-guard';
 
 interface Kept {
   element: ReactNode;
   location: Location;
-  title: string | undefined;
+  meta: RouteMeta;
 }
 
 export interface KeepAliveOutletProps {
-  /** Whether the current route is flagged keep-alive (SPEC §2). */
-  keepAlive: boolean;
-  /** The current route's title (DESIGN §7), for the screen's `<RouteHeading />`. */
-  title: string | undefined;
+  /** The current route's row (decision 0028): keep-alive flag (SPEC §2), title, auth, variant. */
+  meta: RouteMeta;
+}
+
+/** A screen with its own row (`useRouteMeta`), title and guard, as shown or kept. */
+function RouteScreen({ meta, children }: { meta: RouteMeta; children: ReactNode }) {
+  return (
+    <RouteMetaContext.Provider value={meta}>
+      <RouteTitleContext.Provider value={meta.title}>
+        <RouteGuard>{children}</RouteGuard>
+      </RouteTitleContext.Provider>
+    </RouteMetaContext.Provider>
+  );
 }
 
 /**
@@ -29,33 +40,30 @@ export interface KeepAliveOutletProps {
  * A hidden screen still sees the location it was last shown with, not the new one: otherwise
  * its `useSearchParams` would read another screen's query while it re-renders in the background.
  */
-export function KeepAliveOutlet({ keepAlive, title }: KeepAliveOutletProps) {
+export function KeepAliveOutlet({ meta }: KeepAliveOutletProps) {
+  const keepAlive = Boolean(meta.keepAlive);
   const outlet = useOutlet();
   const location = useLocation();
   const kept = useRef(new Map<string, Kept>());
 
-  if (keepAlive) kept.current.set(location.pathname, { element: outlet, location, title });
+  if (keepAlive) kept.current.set(location.pathname, { element: outlet, location, meta });
 
   return (
     <>
       {[...kept.current].map(([pathname, entry]) => (
         <Activity key={pathname} mode={keepAlive && pathname === location.pathname ? 'visible' : 'hidden'}>
           <LocationContext.Provider value={{ location: entry.location, navigationType: NavigationType.Pop }}>
-            <RouteTitleContext.Provider value={entry.title}>
-              <div className="screen" data-screen={pathname}>
-                {entry.element}
-              </div>
-            </RouteTitleContext.Provider>
+            <div className="screen" data-screen={pathname}>
+              <RouteScreen meta={entry.meta}>{entry.element}</RouteScreen>
+            </div>
           </LocationContext.Provider>
         </Activity>
       ))}
       {!keepAlive && (
         <Fragment key={location.pathname}>
-          <RouteTitleContext.Provider value={title}>
-            <div className="screen" data-screen={location.pathname}>
-              {outlet}
-            </div>
-          </RouteTitleContext.Provider>
+          <div className="screen" data-screen={location.pathname}>
+            <RouteScreen meta={meta}>{outlet}</RouteScreen>
+          </div>
         </Fragment>
       )}
     </>

@@ -26,7 +26,7 @@ export function RootLayout() {
   const navigate = useNavigate();
   const matches = useMatches();
   const theme = useThemeStore((s) => s.theme);
-  const handle = (matches.at(-1)?.handle ?? {}) as RouteHandle;
+  const handle = (matches.at(-1)?.handle as RouteHandle | undefined) ?? { path: location.pathname, auth: 'optional' };
   const indexCode = new URLSearchParams(location.search).get('indexCode');
   // Issue 6: the unread badge stays current; each navigation is one page view.
   useUnreadRefresh();
@@ -58,9 +58,9 @@ export function RootLayout() {
       <NavigationProgress active={navigation.state !== 'idle'} />
       {/* The one landmark of the screen's content; the tab bar and the overlays stay outside. */}
       <main>
-        <KeepAliveOutlet keepAlive={Boolean(handle.keepAlive)} title={handle.title} />
+        <KeepAliveOutlet meta={handle} />
       </main>
-      {handle.tabBar && <TabBar variant={handle.tabBar} />}
+      {handle.tabBar && <TabBar variant={handle.tabBar} current={handle.path} />}
       <OfflineNotice />
       <PrivacyGate />
     </div>

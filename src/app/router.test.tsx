@@ -76,14 +76,14 @@ function LateData() {
 }
 
 const table: RouteDef[] = [
-  { path: '/index', screen: screenModule(() => <p>首页内容</p>), title: '首页', keepAlive: true },
-  { path: '/kept', screen: screenModule(KeptForm), title: '保留页', keepAlive: true },
-  { path: '/plain', screen: screenModule(PlainForm), title: '普通页' },
-  { path: '/poller', screen: screenModule(Poller), title: '轮询', keepAlive: true },
-  { path: '/popup', screen: screenModule(WithPopup), title: '弹层', keepAlive: true },
-  { path: '/late', screen: screenModule(LateData), title: '晚到' },
+  { path: '/index', auth: 'optional', screen: screenModule(() => <p>首页内容</p>), title: '首页', keepAlive: true },
+  { path: '/kept', auth: 'optional', screen: screenModule(KeptForm), title: '保留页', keepAlive: true },
+  { path: '/plain', auth: 'optional', screen: screenModule(PlainForm), title: '普通页' },
+  { path: '/poller', auth: 'optional', screen: screenModule(Poller), title: '轮询', keepAlive: true },
+  { path: '/popup', auth: 'optional', screen: screenModule(WithPopup), title: '弹层', keepAlive: true },
+  { path: '/late', auth: 'optional', screen: screenModule(LateData), title: '晚到' },
 ];
-const notFound: RouteDef = { path: '*', screen: screenModule(() => <p>页面不存在</p>), title: '页面不存在' };
+const notFound: RouteDef = { path: '*', auth: 'optional', screen: screenModule(() => <p>页面不存在</p>), title: '页面不存在' };
 
 const render = (path: string, extra: RouteDef[] = []) =>
   renderScreen(path, { routes: buildRouteObjects([...table, ...extra], notFound) });
@@ -106,6 +106,7 @@ describe('route table basics', () => {
     let release!: () => void;
     const slow: RouteDef = {
       path: '/slow',
+      auth: 'optional',
       title: '慢页面',
       screen: () => new Promise((resolve) => (release = () => resolve({ default: () => <p>慢页面内容</p> }))),
     };
@@ -120,7 +121,7 @@ describe('route table basics', () => {
   });
 
   it('uses the platform name alone for a route without a title', async () => {
-    const { router } = render('/index', [{ path: '/untitled', screen: screenModule(() => <p>无标题</p>) }]);
+    const { router } = render('/index', [{ path: '/untitled', auth: 'optional', screen: screenModule(() => <p>无标题</p>) }]);
     await screen.findByText('首页内容');
     await act(() => router.navigate('/untitled'));
     await screen.findByText('无标题');
@@ -129,6 +130,7 @@ describe('route table basics', () => {
   it('shows every screen, kept or not, in the one <main> of the layout, the tab bar outside it', async () => {
     const tabbed: RouteDef = {
       path: '/tabbed',
+      auth: 'optional',
       screen: screenModule(() => <p>带底栏</p>),
       keepAlive: true,
       tabBar: 'one',
@@ -154,8 +156,8 @@ describe('route table basics', () => {
         </>
       ));
     const { router } = render('/index', [
-      { path: '/headed', screen: headed('保留的内容'), title: '保留的标题', keepAlive: true },
-      { path: '/other', screen: headed('另一页内容'), title: '另一页标题' },
+      { path: '/headed', auth: 'optional', screen: headed('保留的内容'), title: '保留的标题', keepAlive: true },
+      { path: '/other', auth: 'optional', screen: headed('另一页内容'), title: '另一页标题' },
     ]);
     await screen.findByText('首页内容');
     await act(() => router.navigate('/headed'));
@@ -256,6 +258,7 @@ describe('a screen chunk that fails to load (DESIGN §5)', () => {
     let calls = 0;
     return {
       path: '/broken',
+      auth: 'optional',
       title: '坏页面',
       screen: () =>
         ++calls <= failures
@@ -290,7 +293,7 @@ describe('a screen chunk that fails to load (DESIGN §5)', () => {
 
   it("keeps the reload guard while Vite's preload-error recovery reloads (the import then resolves empty)", async () => {
     sessionStorage.setItem(RELOAD_KEY, 'set by the vite:preloadError listener');
-    render('/broken', [{ path: '/broken', title: '坏页面', screen: () => Promise.resolve(undefined as never) }]);
+    render('/broken', [{ path: '/broken', auth: 'optional', title: '坏页面', screen: () => Promise.resolve(undefined as never) }]);
     await waitFor(() => expect(document.title).toBe('坏页面 - 健康服务平台'));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(sessionStorage.getItem(RELOAD_KEY)).toBe('set by the vite:preloadError listener');

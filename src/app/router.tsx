@@ -15,9 +15,9 @@ import { notFoundRoute, routes, type RouteDef } from './routes';
 import { installTitles, type RouteHandle } from './title';
 import { installScrollMemory } from './scroll';
 
-function toRouteObject({ path, screen, title, keepAlive, tabBar }: RouteDef): RouteObject {
-  const handle: RouteHandle = { title, keepAlive, tabBar };
-  return { path, lazy: lazyScreen(screen), handle };
+function toRouteObject({ screen, ...meta }: RouteDef): RouteObject {
+  const handle: RouteHandle = meta;
+  return { path: meta.path, lazy: lazyScreen(screen), handle };
 }
 
 /** Route objects for a table: under the root layout, `/` → `/index`, then the not-found row. */

@@ -1,11 +1,9 @@
 import { matchRoutes, type DataRouter, type RouteObject } from 'react-router-dom';
 import { env } from '@/config/env';
+import type { RouteMeta } from '@/hooks/use-route-meta';
 
-export interface RouteHandle {
-  title?: string;
-  keepAlive?: boolean;
-  tabBar?: 'one' | 'two';
-}
+/** A route object's `handle`: its row of the route table without the screen. */
+export type RouteHandle = RouteMeta;
 
 /** `title - platform`, or the platform name alone (SPEC §1). */
 export function pageTitle(title: string | undefined): string {

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { AgreementStatus } from '@contract/types';
 import { agreementAccepted } from '@/stores/agreement';
 import { userInfoReplaced, useUserStore } from '@/stores/user';
+import { paths } from '@/lib/paths';
 import './privacy-sheet.css';
 
 // NOTE: this file is bundled into the first screen's shell chunk (vite.config.ts), so the
@@ -35,7 +36,7 @@ export function PrivacySheet({ versions }: PrivacySheetProps) {
       userInfoReplaced(envelope.obj);
       agreementAccepted();
       const indexCode = useUserStore.getState().indexCode;
-      navigate(`/index?indexCode=${encodeURIComponent(indexCode)}`);
+      navigate(paths.home(indexCode));
     } catch {
       // SPEC §8: swallowed silently; the sheet stays so the user can agree again.
     } finally {

@@ -1,6 +1,7 @@
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { DEFAULT_INDEX_CODE } from '@/config/constants';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { readIndexCode } from '@/lib/index-code';
 import { goToLogin } from '@/lib/login-redirect';
+import { withIndexCode, type LinkedPath } from '@/lib/paths';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';
 import { useThemeStore } from '@/stores/theme';
 import { useUnreadStore } from '@/stores/unread';
@@ -9,11 +10,13 @@ import { TabIcon, type TabIconName } from './tab-icons';
 export interface TabBarProps {
   /** Bar one: /index and /mine, icons by theme. Bar two: /indexNew and /mineNew, teal/grey. */
   variant: 'one' | 'two';
+  /** The route table's path of the screen shown (its tab is the current one). */
+  current: string;
 }
 
 interface Tab {
   key: TabIconName;
-  path: string;
+  path: LinkedPath;
   label: string;
 }
 
@@ -33,27 +36,26 @@ const bars: Record<TabBarProps['variant'], Tab[]> = {
  * and goes to the login gateway (bar two does the same, returning through /transferPage1:
  * DESIGN §7). Every tabbed route carries `indexCode` (default 'index').
  */
-export function TabBar({ variant }: TabBarProps) {
+export function TabBar({ variant, current }: TabBarProps) {
   const navigate = useNavigate();
-  const { pathname } = useLocation();
   const [params] = useSearchParams();
   const loggedIn = useUserStore(selectIsLoggedIn);
   const theme = useThemeStore((s) => s.theme);
   const unread = useUnreadStore((s) => s.unreadCount);
-  const indexCode = params.get('indexCode') || DEFAULT_INDEX_CODE;
+  const indexCode = readIndexCode(params.get('indexCode'));
 
   const onTap = (tab: Tab) => {
     if (!loggedIn) {
       goToLogin({ indexCode, transferPage: variant === 'one' ? '/transferPage' : '/transferPage1' });
       return;
     }
-    if (tab.path !== pathname) navigate(`${tab.path}?indexCode=${encodeURIComponent(indexCode)}`);
+    if (tab.path !== current) navigate(withIndexCode(tab.path, indexCode));
   };
 
   return (
     <nav className={`tab-bar tab-bar--${variant}`} aria-label="底部导航">
       {bars[variant].map((tab) => {
-        const active = tab.path === pathname;
+        const active = tab.path === current;
         return (
           <button
             key={tab.key}

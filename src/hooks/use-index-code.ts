@@ -1,14 +1,11 @@
 import { useSearchParams } from 'react-router-dom';
-import { DEFAULT_INDEX_CODE } from '@/config/constants';
+import { readIndexCode } from '@/lib/index-code';
 import { useUserStore } from '@/stores/user';
-
-const INDEX_CODE = /^[A-Za-z0-9_-]{1,32}$/;
 
 /** The current screen's indexCode (SPEC §2: every tabbed route carries it, default 'index'). */
 export function useIndexCode(): string {
   const [params] = useSearchParams();
-  const code = params.get('indexCode');
-  return code && INDEX_CODE.test(code) ? code : DEFAULT_INDEX_CODE;
+  return readIndexCode(params.get('indexCode'));
 }
 
 /**
@@ -20,7 +17,5 @@ export function useIndexCode(): string {
 export function useSessionIndexCode(): string {
   const [params] = useSearchParams();
   const stored = useUserStore((s) => s.indexCode);
-  const code = params.get('indexCode');
-  if (code && INDEX_CODE.test(code)) return code;
-  return stored || DEFAULT_INDEX_CODE;
+  return readIndexCode(params.get('indexCode'), stored);
 }

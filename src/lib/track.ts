@@ -1,4 +1,4 @@
-import { DEFAULT_INDEX_CODE } from '@/config/constants';
+import { readIndexCode } from './index-code';
 import { useUserStore } from '@/stores/user';
 
 /**
@@ -51,9 +51,7 @@ function payloadOf(data: Record<string, unknown>): string {
 }
 
 function currentIndexCode(): string {
-  const fromUrl = new URLSearchParams(window.location.search).get('indexCode');
-  if (fromUrl && /^[A-Za-z0-9_-]{1,32}$/.test(fromUrl)) return fromUrl;
-  return useUserStore.getState().indexCode || DEFAULT_INDEX_CODE;
+  return readIndexCode(new URLSearchParams(window.location.search).get('indexCode'), useUserStore.getState().indexCode);
 }
 
 function schedule(): void {

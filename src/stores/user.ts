@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { LoginResult, Role, UserInfo } from '@contract/types';
 import { DEFAULT_INDEX_CODE } from '@/config/constants';
+import { readIndexCode } from '@/lib/index-code';
 import { getTokenCookie, removeTokenCookie, setTokenCookie } from '@/lib/cookie';
 
 /**
@@ -64,7 +65,7 @@ export function readPersistedUser(persisted: unknown): Partial<UserState> {
     token: text('token'),
     fullPath: text('fullPath'),
     promoterId: text('promoterId'),
-    indexCode: isString(p.indexCode) && /^[A-Za-z0-9_-]{1,32}$/.test(p.indexCode) ? p.indexCode : DEFAULT_INDEX_CODE,
+    indexCode: readIndexCode(p.indexCode),
     agentId: text('agentId'),
     ucAgentUserId: text('ucAgentUserId'),
     ucUserId: text('ucUserId'),

@@ -1,9 +1,9 @@
-import { useLocation, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { getLegalDocuments } from '@/api/portal';
 import { PageState } from '@/components/page-state';
 import { RouteHeading } from '@/components/route-heading';
 import { useRequest } from '@/hooks/use-request';
-import { documentKey } from './document-key';
+import { useRouteMeta } from '@/hooks/use-route-meta';
 
 /**
  * The agreement and notice documents (SPEC §2): texts from /jsons/agreements.json, shown as
@@ -11,9 +11,9 @@ import { documentKey } from './document-key';
  * is not the current one, the current text is shown with a note.
  */
 export default function AgreementPage() {
-  const { pathname } = useLocation();
   const { version } = useParams();
-  const key = documentKey(pathname);
+  // The row's variant names the document of agreements.json (decision 0028).
+  const key = useRouteMeta().variant;
   const { data, loading, error, reload } = useRequest(() => getLegalDocuments(), []);
   const doc = key ? data?.[key] : undefined;
 

@@ -6,9 +6,7 @@ import { evaluate, getConsumption } from '@/api/consumptions';
 import { EmptyView } from '@/components/empty-view';
 import { PageState } from '@/components/page-state';
 import { RouteHeading } from '@/components/route-heading';
-import { useSessionIndexCode } from '@/hooks/use-index-code';
 import { unwrap, useRequest } from '@/hooks/use-request';
-import { goToLogin } from '@/lib/login-redirect';
 import { invalidate } from '@/stores/freshness';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';
 import { StarRating } from './star-rating';
@@ -27,7 +25,6 @@ export default function EvaluatePage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const loggedIn = useUserStore(selectIsLoggedIn);
-  const indexCode = useSessionIndexCode();
   const consumeId = Number(params.get('consumeId'));
   const validId = Number.isInteger(consumeId) && consumeId > 0;
   const { data, loading, error, reload, setData } = useRequest(() => getConsumption(consumeId).then(unwrap), [consumeId], {
@@ -37,14 +34,6 @@ export default function EvaluatePage() {
   // A missing or foreign record (the gateway's 服务记录不存在) leads back to the records.
   const notFound = { text: '没有找到要评价的服务记录', action: { label: '查看使用记录', onClick: () => navigate('/rights?tab=records') } };
 
-  if (!loggedIn) {
-    return (
-      <div className="evaluate">
-        <RouteHeading />
-        <EmptyView text="登录后评价您使用过的服务" onLogin={() => goToLogin({ indexCode })} />
-      </div>
-    );
-  }
   if (!validId) {
     return (
       <div className="evaluate">

@@ -13,6 +13,7 @@ import { RightsSummary } from './rights-summary';
 import { LoginHintCard } from './login-hint-card';
 import { Skeleton } from '@/components/skeleton';
 import { useHomeConfig } from './use-home-config';
+import { paths } from '@/lib/paths';
 import './index-new.css';
 
 /**
@@ -32,7 +33,6 @@ export default function IndexNewPage() {
     if (data) indexCodeThemeShown(data.entry.theme);
   }, [data]);
 
-  const q = `indexCode=${encodeURIComponent(indexCode)}`;
   return (
     <div className="home-new theme-new">
       <header className="home-new__header">
@@ -54,14 +54,14 @@ export default function IndexNewPage() {
             </section>
             <div className="home-new__section-head">
               <h2 className="home-new__section-title">为您推荐</h2>
-              <Link to={`/index/servMore?${q}`} className="home-new__more">
+              <Link to={paths.servMore(indexCode)} className="home-new__more">
                 更多
               </Link>
             </div>
             <ul className="home-new__services">
               {data.services.map((service) => (
                 <li key={service.code}>
-                  <Link className="home-new__service" to={`/servInform1?code=${encodeURIComponent(service.code)}&${q}`}>
+                  <Link className="home-new__service" to={paths.service(service.code, indexCode, 'new')}>
                     <ServiceIcon icon={service.icon} size={40} />
                     <span className="home-new__service-text">
                       <span className="home-new__service-name">{service.name}</span>

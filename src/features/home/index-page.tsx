@@ -13,6 +13,7 @@ import { RightsSummary } from './rights-summary';
 import { LoginHintCard } from './login-hint-card';
 import { useHomeConfig } from './use-home-config';
 import { useIndexCode } from '@/hooks/use-index-code';
+import { paths } from '@/lib/paths';
 
 /**
  * /index: the home page (SPEC §2; DESIGN §4 "Home"): banners and the service grid from
@@ -44,7 +45,7 @@ export default function IndexPage() {
             {loggedIn ? <RightsSummary indexCode={indexCode} /> : <LoginHintCard indexCode={indexCode} />}
             <TabTitle
               title="健康服务"
-              extra={{ label: '更多', onClick: () => navigate(`/index/servMore?indexCode=${encodeURIComponent(indexCode)}`) }}
+              extra={{ label: '更多', onClick: () => navigate(paths.servMore(indexCode)) }}
             />
             <ServiceGrid services={data.services} indexCode={indexCode} />
           </>

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { usePainted } from '@/hooks/use-painted';
 import { unwrap, useRequest } from '@/hooks/use-request';
 import { useUserStore } from '@/stores/user';
+import { paths } from '@/lib/paths';
 import './home-widgets.css';
 
 export interface RightsSummaryProps {
@@ -30,7 +31,7 @@ export function RightsSummary({ indexCode }: RightsSummaryProps) {
     );
   }
   return (
-    <Link to={`/rights?indexCode=${encodeURIComponent(indexCode)}`} className="rights-summary" aria-busy={loading}>
+    <Link to={paths.rights(indexCode)} className="rights-summary" aria-busy={loading}>
       <span className="rights-summary__label">我的权益</span>
       <span className="rights-summary__value">
         {loading || data === undefined ? (

@@ -6,6 +6,7 @@ import { ServiceIcon } from '@/components/service-icon';
 import { TabTitle } from '@/components/tab-title';
 import { unwrap, useRequest } from '@/hooks/use-request';
 import { useIndexCode } from '@/hooks/use-index-code';
+import { paths } from '@/lib/paths';
 import './serv-more.css';
 
 /**
@@ -29,7 +30,7 @@ export default function ServMorePage() {
                 <li key={service.code}>
                   <Link
                     className="serv-more__item"
-                    to={`/servInform?code=${encodeURIComponent(service.code)}&indexCode=${encodeURIComponent(indexCode)}`}
+                    to={paths.service(service.code, indexCode)}
                   >
                     <ServiceIcon icon={service.icon} size={40} />
                     <span className="serv-more__text">

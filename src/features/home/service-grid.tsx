@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { CatalogService } from '@contract/types';
 import { ServiceIcon } from '@/components/service-icon';
+import { paths } from '@/lib/paths';
 
 export interface ServiceGridProps {
   services: Pick<CatalogService, 'code' | 'name' | 'icon'>[];
@@ -15,7 +16,7 @@ export function ServiceGrid({ services, indexCode }: ServiceGridProps) {
         <li key={service.code}>
           <Link
             className="service-grid__item"
-            to={`/servInform?code=${encodeURIComponent(service.code)}&indexCode=${encodeURIComponent(indexCode)}`}
+            to={paths.service(service.code, indexCode)}
           >
             <ServiceIcon icon={service.icon} />
             <span className="service-grid__name">{service.name}</span>

@@ -1,11 +1,13 @@
 import { checkLogin, bindWeChat } from '@/api/login';
 import { checkAgreement } from '@/components/check-agreement';
 import { env } from '@/config/env';
-import { DEFAULT_INDEX_CODE } from '@/config/constants';
+import type { RouteVariant } from '@/hooks/use-route-meta';
 import type { TransferPage } from '@/lib/login-redirect';
 import { safePath } from '@/lib/safe-path';
 import { loginThemeReturned } from '@/stores/theme';
 import { fullPathCleared, indexCodeChanged, loggedIn, selectIsLoggedIn, userInfoReplaced, useUserStore } from '@/stores/user';
+import { readIndexCode } from '@/lib/index-code';
+import { withIndexCode } from '@/lib/paths';
 
 /** What differs between the three transfer pages (DESIGN §4). */
 export interface TransferVariant {
@@ -17,18 +19,16 @@ export interface TransferVariant {
 }
 
 /** /transferPage: ck; /transferPage1: ckNew and the new theme; /transferPageMn: ck with the Mn source. */
-export function transferVariant(pathname: string): TransferVariant {
-  if (pathname === '/transferPage1')
+export function transferVariant(variant: RouteVariant | undefined): TransferVariant {
+  if (variant === 'new')
     return { transferPage: '/transferPage1', ck: 'ckNew', source: env.source, home: '/indexNew' };
-  if (pathname === '/transferPageMn')
+  if (variant === 'mn')
     return { transferPage: '/transferPageMn', ck: 'ck', source: env.sourceMn, home: '/index' };
   return { transferPage: '/transferPage', ck: 'ck', source: env.source, home: '/index' };
 }
 
-const ID_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
-
 /** `data` is the indexCode alone (DESIGN §4); anything malformed means the default. */
-export const indexCodeFrom = (value: string | null) => (value && ID_PATTERN.test(value) ? value : DEFAULT_INDEX_CODE);
+export const indexCodeFrom = (value: string | null) => readIndexCode(value);
 
 export type LoginOutcome =
   | { ok: true; target: string }
@@ -44,7 +44,7 @@ const LOOPING = /^\/(?:login|transferPage)/;
 
 /** The saved fullPath when it is a same-origin, non-login path; else the variant's home. */
 export function landingPath(fullPath: string, variant: TransferVariant, indexCode: string): string {
-  const home = `${variant.home}?indexCode=${encodeURIComponent(indexCode)}`;
+  const home = withIndexCode(variant.home, indexCode);
   const target = safePath(fullPath, home);
   return LOOPING.test(target) ? home : target;
 }

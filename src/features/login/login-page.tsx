@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { maskPhone } from '@contract/validation';
 import { PageState } from '@/components/page-state';
 import { env } from '@/config/env';
@@ -10,6 +10,7 @@ import { useUserStore } from '@/stores/user';
 import { indexCodeFrom } from './complete-login';
 import { LoginHero, type LoginHeroProps } from './login-hero';
 import { SignedIn } from './signed-in';
+import { useRouteMeta, type RouteVariant } from '@/hooks/use-route-meta';
 import './login.css';
 
 interface EntryVariant {
@@ -27,18 +28,18 @@ const classicHero: LoginHeroProps = {
 };
 
 /** The four branded entry pages of SPEC §2; only the Mn partner channel has its own source. */
-function entryVariant(pathname: string): EntryVariant {
-  switch (pathname) {
-    case '/login1':
+function entryVariant(variant: RouteVariant | undefined): EntryVariant {
+  switch (variant) {
+    case 'festive':
       return {
         source: env.source,
         transferPage: '/transferPage',
         needsAgreement: false,
         hero: { tone: 'red', title: '健康服务平台', subtitle: '新年健康礼已备好，登录即可查看您的专属健康权益' },
       };
-    case '/login2':
+    case 'consent':
       return { source: env.source, transferPage: '/transferPage', needsAgreement: true, hero: classicHero };
-    case '/loginMn':
+    case 'mn':
       return {
         source: env.sourceMn,
         transferPage: '/transferPageMn',
@@ -70,12 +71,11 @@ const perks = [
  * They do not save themselves as the path to return to (that would loop back here).
  */
 export default function LoginPage() {
-  const { pathname } = useLocation();
   const [params] = useSearchParams();
   const phone = useUserStore((s) => s.userInfo?.mobilePhone);
   const [agreed, setAgreed] = useState(false);
   const [agreementHint, setAgreementHint] = useState(false);
-  const variant = entryVariant(pathname);
+  const variant = entryVariant(useRouteMeta().variant);
   const indexCode = indexCodeFrom(params.get('indexCode'));
 
   function startLogin() {

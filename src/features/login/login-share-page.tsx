@@ -1,4 +1,4 @@
-import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { PageState } from '@/components/page-state';
 import { env } from '@/config/env';
 import { goToShareLogin } from '@/lib/login-redirect';
@@ -6,6 +6,7 @@ import { selectIsLoggedIn, useUserStore } from '@/stores/user';
 import { indexCodeFrom } from './complete-login';
 import { LoginHero } from './login-hero';
 import { SignedIn } from './signed-in';
+import { useRouteMeta } from '@/hooks/use-route-meta';
 import './login.css';
 
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
@@ -18,10 +19,9 @@ const validId = (value: string | null) => (value && ID_PATTERN.test(value) ? val
  * /loginShareMn from a share link of the Mn partner channel (decision 0025). Not kept alive.
  */
 export default function LoginSharePage() {
-  const { pathname } = useLocation();
   const [params] = useSearchParams();
   const isLoggedIn = useUserStore(selectIsLoggedIn);
-  const mn = pathname === '/loginShareMn';
+  const mn = useRouteMeta().variant === 'mn';
   const promoterId = validId(params.get('promoterId'));
   // An agentId that fails the check is dropped; the promoterId alone still attributes.
   const agentId = promoterId ? validId(params.get('agentId')) : '';

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { paths } from '@/lib/paths';
 
 export interface SignedInProps {
   /** What the screen says about the session, e.g. 您已登录：138****8000. */
@@ -18,7 +19,7 @@ export function SignedIn({ text, indexCode, children }: SignedInProps) {
       <button
         type="button"
         className="app-button app-button--primary app-button--block"
-        onClick={() => navigate(`/index?indexCode=${encodeURIComponent(indexCode)}`, { replace: true })}
+        onClick={() => navigate(paths.home(indexCode), { replace: true })}
       >
         进入首页
       </button>

@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PageState } from '@/components/page-state';
 import { assignLocation } from '@/lib/browser-location';
+import { useRouteMeta } from '@/hooks/use-route-meta';
 import { buildLoginUrl } from '@/lib/login-redirect';
+import { withIndexCode } from '@/lib/paths';
 import {
   completeLogin,
   indexCodeFrom,
@@ -15,17 +17,17 @@ import './login.css';
 
 /**
  * /transferPage, /transferPage1, /transferPageMn (SPEC §2, DESIGN §4): where the login gateway
- * sends the user back with `ticket` and `data`. Kept alive per pathname, so the work is keyed
+ * sends the user back with `ticket` and `data`. Kept alive per path, so the work is keyed
  * on the ticket: a later visit with a new ticket starts afresh.
  */
 export default function TransferPage() {
   const [params] = useSearchParams();
-  const { pathname } = useLocation();
+  const { path, variant } = useRouteMeta();
   return (
     <TransferWork
-      key={`${pathname}?${params.get('ticket') ?? ''}`}
+      key={`${path}?${params.get('ticket') ?? ''}`}
       params={params}
-      variant={transferVariant(pathname)}
+      variant={transferVariant(variant)}
     />
   );
 }
@@ -93,7 +95,7 @@ function TransferWork({ params, variant }: TransferWorkProps) {
             >
               重新登录
             </button>
-            <Link className="transfer__home" to={`${variant.home}?indexCode=${encodeURIComponent(indexCode)}`}>
+            <Link className="transfer__home" to={withIndexCode(variant.home, indexCode)}>
               返回首页
             </Link>
           </section>

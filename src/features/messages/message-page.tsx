@@ -4,16 +4,13 @@ import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
 import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
 import type { Notice } from '@contract/types';
 import { getNotices, readAllNotices, readNotice } from '@/api/notices';
-import { EmptyView } from '@/components/empty-view';
 import { PageState } from '@/components/page-state';
 import { RouteHeading } from '@/components/route-heading';
 import { Skeleton } from '@/components/skeleton';
-import { useSessionIndexCode } from '@/hooks/use-index-code';
 import { useInfiniteList } from '@/hooks/use-infinite-list';
 import { unwrap } from '@/hooks/use-request';
-import { goToLogin } from '@/lib/login-redirect';
 import { refreshUnread, unreadChanged, useUnreadStore } from '@/stores/unread';
-import { selectIsLoggedIn, useUserStore } from '@/stores/user';
+import { useUserStore } from '@/stores/user';
 import { NoticeItem } from './notice-item';
 import { NoticePopup } from './notice-popup';
 import './messages.css';
@@ -25,16 +22,6 @@ const noticeKey = (notice: Notice) => notice.id;
 
 /** /message: the message centre (DESIGN §4 "Messages"). Kept alive; classic screens read prefix A. */
 export default function MessagePage() {
-  const loggedIn = useUserStore(selectIsLoggedIn);
-  const indexCode = useSessionIndexCode();
-  if (!loggedIn) {
-    return (
-      <div className="messages">
-        <RouteHeading />
-        <EmptyView text="登录后查看您的消息" onLogin={() => goToLogin({ indexCode })} />
-      </div>
-    );
-  }
   return <NoticeList />;
 }
 

@@ -3,14 +3,11 @@ import { useNavigate } from 'react-router-dom';
 import { maskPhone } from '@contract/validation';
 import type { Notice } from '@contract/types';
 import { getNotices } from '@/api/notices';
-import { EmptyView } from '@/components/empty-view';
 import { PageState } from '@/components/page-state';
 import { RouteHeading } from '@/components/route-heading';
 import { Skeleton } from '@/components/skeleton';
 import { TabTitle } from '@/components/tab-title';
 import { unwrap, useRequest } from '@/hooks/use-request';
-import { useIndexCode } from '@/hooks/use-index-code';
-import { goToLogin } from '@/lib/login-redirect';
 import { refreshUnread, useUnreadStore } from '@/stores/unread';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';
 import { AvatarPicker } from './avatar-picker';
@@ -34,7 +31,6 @@ export default function MineNewPage() {
   const role = useUserStore((s) => s.role);
   const token = useUserStore((s) => s.token);
   const unread = useUnreadStore((s) => s.unreadCount);
-  const indexCode = useIndexCode();
   const navigate = useNavigate();
   const summary = useMineSummary(loggedIn);
   const latest = useRequest<Notice[]>(
@@ -48,14 +44,7 @@ export default function MineNewPage() {
     if (loggedIn) void refreshUnread();
   }, [loggedIn]);
 
-  if (!loggedIn || !userInfo) {
-    return (
-      <div className="mine-new mine--guest theme-new">
-        <RouteHeading />
-        <EmptyView text="登录后查看您的权益和服务" onLogin={() => goToLogin({ indexCode, transferPage: '/transferPage1' })} />
-      </div>
-    );
-  }
+  if (!userInfo) return null;
 
   return (
     <div className="mine-new theme-new">

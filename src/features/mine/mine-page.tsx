@@ -1,11 +1,8 @@
 import { useEffect } from 'react';
 import { maskPhone } from '@contract/validation';
-import { EmptyView } from '@/components/empty-view';
 import { RouteHeading } from '@/components/route-heading';
-import { goToLogin } from '@/lib/login-redirect';
 import { refreshUnread, useUnreadStore } from '@/stores/unread';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';
-import { useIndexCode } from '@/hooks/use-index-code';
 import { usePainted } from '@/hooks/use-painted';
 import { afterNextPaint } from '@/lib/after-paint';
 import { AvatarPicker } from './avatar-picker';
@@ -25,7 +22,6 @@ export default function MinePage() {
   const userInfo = useUserStore((s) => s.userInfo);
   const role = useUserStore((s) => s.role);
   const unread = useUnreadStore((s) => s.unreadCount);
-  const indexCode = useIndexCode();
   // The counts are asked once the header has painted; their row keeps its size meanwhile (decision 0031).
   const painted = usePainted();
   const summary = useMineSummary(loggedIn && painted);
@@ -33,14 +29,7 @@ export default function MinePage() {
 
   useEffect(() => (loggedIn ? afterNextPaint(() => void refreshUnread()) : undefined), [loggedIn]);
 
-  if (!loggedIn || !userInfo) {
-    return (
-      <div className="mine mine--guest">
-        <RouteHeading />
-        <EmptyView text="登录后查看您的权益和服务" onLogin={() => goToLogin({ indexCode })} />
-      </div>
-    );
-  }
+  if (!userInfo) return null;
 
   return (
     <div className="mine">

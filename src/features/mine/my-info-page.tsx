@@ -3,15 +3,12 @@ import type { Address } from '@contract/types';
 import { updateInfoBody } from '@contract/schemas';
 import { ADDRESS_MAX_COUNT, maskPhone } from '@contract/validation';
 import { deleteAddress, getAddresses, updateInfo } from '@/api/user';
-import { EmptyView } from '@/components/empty-view';
 import { PageState } from '@/components/page-state';
 import { RouteHeading } from '@/components/route-heading';
-import { useSessionIndexCode } from '@/hooks/use-index-code';
 import { unwrap, useRequest } from '@/hooks/use-request';
 import { confirm } from '@/lib/dialog';
-import { goToLogin } from '@/lib/login-redirect';
 import { showToast } from '@/lib/toast';
-import { selectIsLoggedIn, userInfoReplaced, useUserStore } from '@/stores/user';
+import { userInfoReplaced, useUserStore } from '@/stores/user';
 import { AddressForm } from './address-form';
 import { AddressList } from './address-list';
 import { UserAvatar } from './user-avatar';
@@ -24,16 +21,6 @@ const roleLabel = { customer: '客户', agent: '代理人' } as const;
  * contact addresses (DESIGN §3: at most 10, one default). Logged out, it offers login.
  */
 export default function MyInfoPage() {
-  const isLoggedIn = useUserStore(selectIsLoggedIn);
-  const indexCode = useSessionIndexCode();
-  if (!isLoggedIn) {
-    return (
-      <div className="my-info">
-        <RouteHeading />
-        <EmptyView text="登录后查看和编辑个人信息" onLogin={() => goToLogin({ indexCode })} />
-      </div>
-    );
-  }
   return <MyInfo />;
 }
 

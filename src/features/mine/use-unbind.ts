@@ -5,6 +5,7 @@ import { useIndexCode } from '@/hooks/use-index-code';
 import { confirm } from '@/lib/dialog';
 import { unreadChanged } from '@/stores/unread';
 import { loggedOut } from '@/stores/user';
+import { withIndexCode } from '@/lib/paths';
 
 /**
  * 解除绑定 (DESIGN §3, §4): asks first; on success the phone is unbound and the token revoked
@@ -30,7 +31,7 @@ export function useUnbind(home: '/index' | '/indexNew' = '/index') {
       if (envelope.code !== 200) return;
       loggedOut();
       unreadChanged(0);
-      navigate(`${home}?indexCode=${encodeURIComponent(indexCode)}`, { replace: true });
+      navigate(withIndexCode(home, indexCode), { replace: true });
     } catch {
       // Network failure: toasted by the client; still bound.
     } finally {

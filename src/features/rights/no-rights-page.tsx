@@ -1,6 +1,8 @@
-import { Link, useLocation } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { SERVICE_PHONE } from '@/config/constants';
 import { useIndexCode } from '@/hooks/use-index-code';
+import { useRouteMeta } from '@/hooks/use-route-meta';
+import { paths } from '@/lib/paths';
 import './rights.css';
 
 interface Copy {
@@ -10,8 +12,8 @@ interface Copy {
 }
 
 /** Product-line specific explanations (DESIGN §7 "Product lines and themes"). */
-const COPY: Record<string, Copy> = {
-  '/noRights': {
+const COPY: Record<'any' | 'ebt' | 'ryb', Copy> = {
+  any: {
     title: '您暂时没有可查看的健康权益',
     why: '健康权益随保单一同生效。当前登录的手机号下，我们没有查到附带健康服务的有效保单。',
     steps: [
@@ -20,7 +22,7 @@ const COPY: Record<string, Copy> = {
       '仍有疑问，请拨打客服热线，我们帮您核对保单',
     ],
   },
-  '/noRights/ebtNoRights': {
+  ebt: {
     title: '暂未查到您的团体保障权益',
     why: '团体保险的健康权益由投保单位为员工统一开通。您的单位可能尚未为您开通，或登记的手机号与当前登录的不一致。',
     steps: [
@@ -29,7 +31,7 @@ const COPY: Record<string, Copy> = {
       '单位已开通但仍看不到，请拨打客服热线，报上单位名称以便核实',
     ],
   },
-  '/noRights/rybNoRights': {
+  ryb: {
     title: '暂未查到您的长期健康管理权益',
     why: '长期健康管理服务随对应的保险产品提供，在保单生效并完成健康档案登记后开通。',
     steps: [
@@ -42,9 +44,9 @@ const COPY: Record<string, Copy> = {
 
 /** /noRights, /noRights/ebtNoRights, /noRights/rybNoRights: why there are no rights, and what to do. */
 export default function NoRightsPage() {
-  const { pathname } = useLocation();
+  const { variant } = useRouteMeta();
   const indexCode = useIndexCode();
-  const copy = COPY[pathname] ?? COPY['/noRights'];
+  const copy = COPY[variant === 'ebt' || variant === 'ryb' ? variant : 'any'];
   return (
     <div className="no-rights">
       <svg className="no-rights__art" viewBox="0 0 160 120" aria-hidden="true">
@@ -68,7 +70,7 @@ export default function NoRightsPage() {
         <a className="app-button app-button--primary app-button--block" href={`tel:${SERVICE_PHONE.replace(/-/g, '')}`}>
           拨打客服热线 {SERVICE_PHONE}
         </a>
-        <Link className="app-button app-button--ghost app-button--block" to={`/index?indexCode=${encodeURIComponent(indexCode)}`}>
+        <Link className="app-button app-button--ghost app-button--block" to={paths.home(indexCode)}>
           返回首页
         </Link>
       </div>

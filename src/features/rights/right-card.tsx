@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import type { Right } from '@contract/types';
 import { PRODUCT_LINE_LABEL, RIGHT_STATUS_LABEL, remainingText, validityText } from '@/lib/right-facts';
+import { paths } from '@/lib/paths';
 
 export interface RightCardProps {
   right: Right;
@@ -21,7 +22,7 @@ export function RightCard({ right, indexCode }: RightCardProps) {
     <div className={`right-card right-card--${right.status}`}>
       <div className="right-card__head">
         <Link
-          to={`/servInform?code=${encodeURIComponent(right.serviceCode)}&indexCode=${encodeURIComponent(indexCode)}`}
+          to={paths.service(right.serviceCode, indexCode)}
           className="right-card__name"
           aria-describedby={facts}
         >

@@ -4,16 +4,16 @@ import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
 import type { IndexConfig, Right, RightStatus } from '@contract/types';
 import { getStaticJson } from '@/api/client';
 import { getRights } from '@/api/rights';
-import { EmptyView } from '@/components/empty-view';
 import { PageState } from '@/components/page-state';
 import { RouteHeading } from '@/components/route-heading';
 import { DEFAULT_INDEX_CODE } from '@/config/constants';
 import { unwrap, useRequest } from '@/hooks/use-request';
-import { goToLogin } from '@/lib/login-redirect';
 import { RIGHT_STATUS_LABEL } from '@/lib/right-facts';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';
 import { RightCard } from './right-card';
 import { RecordsList } from './records-list';
+import { readIndexCode } from '@/lib/index-code';
+import { withIndexCode, type LinkedPath } from '@/lib/paths';
 import './rights.css';
 
 type Tab = RightStatus | 'records';
@@ -28,7 +28,7 @@ const TABS: { key: Tab; label: string }[] = [
 const isTab = (value: string | null): value is Tab => TABS.some((t) => t.key === value);
 
 /** Where a customer with no rights at all goes, by the indexCode's product line (DESIGN §7). */
-async function noRightsPath(indexCode: string): Promise<string> {
+async function noRightsPath(indexCode: string): Promise<LinkedPath> {
   try {
     const config = await getStaticJson<IndexConfig>('indexConfig');
     const line = (config[indexCode] ?? config[DEFAULT_INDEX_CODE])?.productLine;
@@ -43,7 +43,7 @@ async function noRightsPath(indexCode: string): Promise<string> {
 interface RightsData {
   rights: Right[];
   /** Set when the customer has no rights at all. */
-  redirect?: string;
+  redirect?: LinkedPath;
 }
 
 /**
@@ -58,7 +58,7 @@ export default function RightsPage() {
   const userId = useUserStore((s) => s.userInfo?.userId);
   const storedIndexCode = useUserStore((s) => s.indexCode);
   const queryCode = params.get('indexCode');
-  const indexCode = queryCode && /^[A-Za-z0-9_-]{1,32}$/.test(queryCode) ? queryCode : storedIndexCode || DEFAULT_INDEX_CODE;
+  const indexCode = readIndexCode(queryCode, storedIndexCode);
   const tabParam = params.get('tab');
   const tab: Tab = isTab(tabParam) ? tabParam : 'available';
 
@@ -81,7 +81,7 @@ export default function RightsPage() {
   };
 
   useEffect(() => {
-    if (data?.redirect) navigate(`${data.redirect}?indexCode=${encodeURIComponent(indexCode)}`, { replace: true });
+    if (data?.redirect) navigate(withIndexCode(data.redirect, indexCode), { replace: true });
   }, [data, indexCode, navigate]);
 
   const selectTab = (key: Tab) => {
@@ -91,14 +91,6 @@ export default function RightsPage() {
     setParams(next, { replace: true });
   };
 
-  if (!loggedIn) {
-    return (
-      <div className="rights">
-        <RouteHeading />
-        <EmptyView text="登录后查看您的健康权益" onLogin={() => goToLogin({ indexCode })} />
-      </div>
-    );
-  }
 
   const shown = data?.rights.filter((r) => r.status === tab) ?? [];
   return (

@@ -6,6 +6,7 @@ import { ServiceRightPanel } from './service-right-panel';
 import { useCatalogService } from './use-catalog-service';
 import { ServiceHero } from './service-hero';
 import { ServiceState } from './service-state';
+import { paths } from '@/lib/paths';
 import './services.css';
 
 /**
@@ -38,7 +39,7 @@ export default function ServInformPage() {
               className="serv-inform__look"
               onClick={() =>
                 navigate(
-                  `/servInform/look?code=${encodeURIComponent(service.code)}&indexCode=${encodeURIComponent(indexCode)}`,
+                  paths.serviceLook(service.code, indexCode),
                 )
               }
             >

@@ -10,6 +10,7 @@ import { RouteHeading } from '@/components/route-heading';
 import { ServiceIcon } from '@/components/service-icon';
 import { useRequest } from '@/hooks/use-request';
 import { useSessionIndexCode } from '@/hooks/use-index-code';
+import { paths } from '@/lib/paths';
 import './services.css';
 
 /**
@@ -66,7 +67,7 @@ export default function ServListPage() {
                   <li key={service.code}>
                     <Link
                       className="serv-list__item"
-                      to={`/servInform?code=${encodeURIComponent(service.code)}&indexCode=${encodeURIComponent(indexCode)}`}
+                      to={paths.service(service.code, indexCode)}
                     >
                       <ServiceIcon icon={service.icon} size={40} />
                       <span className="serv-list__text">

@@ -6,6 +6,7 @@ import { unwrap, useRequest } from '@/hooks/use-request';
 import { goToLogin } from '@/lib/login-redirect';
 import { pickRight, PRODUCT_LINE_LABEL, remainingText, validityText } from '@/lib/right-facts';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';
+import { paths } from '@/lib/paths';
 
 export interface ServiceRightPanelProps {
   serviceCode: string;
@@ -101,7 +102,7 @@ export function ServiceRightPanel({ serviceCode, indexCode, transferPage = '/tra
           <button
             type="button"
             className="app-button app-button--ghost app-button--block"
-            onClick={() => navigate(`/rights?indexCode=${encodeURIComponent(indexCode)}`)}
+            onClick={() => navigate(paths.rights(indexCode))}
           >
             查看我的权益
           </button>

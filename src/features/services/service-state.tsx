@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import type { CatalogService } from '@contract/types';
 import { PageState } from '@/components/page-state';
 import { RouteHeading } from '@/components/route-heading';
+import { withIndexCode } from '@/lib/paths';
 import type { useCatalogService } from './use-catalog-service';
 import { ServiceSkeleton } from './service-skeleton';
 
@@ -21,7 +22,7 @@ export function ServiceState({
   children,
 }: {
   request: CatalogServiceRequest;
-  home: string;
+  home: '/index' | '/indexNew';
   indexCode: string;
   children: (service: CatalogService) => ReactNode;
 }) {
@@ -40,7 +41,7 @@ export function ServiceState({
           text: '未找到该服务，可能已下线',
           action: {
             label: '返回首页',
-            onClick: () => navigate(`${home}?indexCode=${encodeURIComponent(indexCode)}`, { replace: true }),
+            onClick: () => navigate(withIndexCode(home, indexCode), { replace: true }),
           },
         }}
       >

@@ -1,13 +1,14 @@
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { maskPhone } from '@contract/validation';
 import { EmptyView } from '@/components/empty-view';
 import { RouteHeading } from '@/components/route-heading';
 import { useSessionIndexCode } from '@/hooks/use-index-code';
-import { goToLogin } from '@/lib/login-redirect';
-import { selectIsLoggedIn, useUserStore } from '@/stores/user';
 import { SERVICE_PHONE } from '@/config/constants';
+import { useUserStore } from '@/stores/user';
 import { ShareQrCode } from './share-qr-code';
 import { SHARE_ID_PATTERN, shareQuery } from './share-ids';
+import { useRouteMeta } from '@/hooks/use-route-meta';
+import { paths } from '@/lib/paths';
 import './share.css';
 
 /** The URL an agent's code encodes (DESIGN §4): `${origin}/share?promoterId=…&agentId=…` (/share1 for the new theme). */
@@ -20,29 +21,17 @@ export function shareUrl(sharePath: '/share' | '/share1', ids: { promoterId: str
  * their name and WeChat's long-press hint. Customers learn why they have none.
  */
 export default function MySharePage() {
-  const { pathname } = useLocation();
   const navigate = useNavigate();
   const indexCode = useSessionIndexCode();
-  const loggedIn = useUserStore(selectIsLoggedIn);
   const userInfo = useUserStore((s) => s.userInfo);
   const role = useUserStore((s) => s.role);
   const promoterId = useUserStore((s) => s.promoterId);
   const agentId = useUserStore((s) => s.agentId);
-  const isNew = pathname === '/my/shareNew';
+  const isNew = useRouteMeta().variant === 'new';
   const className = `my-share${isNew ? ' theme-new' : ''}`;
-  const backToMine = () => navigate(`${isNew ? '/mineNew' : '/mine'}?indexCode=${encodeURIComponent(indexCode)}`);
+  const backToMine = () => navigate(paths.mine(indexCode, isNew ? 'new' : 'classic'));
 
-  if (!loggedIn || !userInfo) {
-    return (
-      <div className={className}>
-        <RouteHeading />
-        <EmptyView
-          text="登录后查看您的推广码"
-          onLogin={() => goToLogin({ indexCode, transferPage: isNew ? '/transferPage1' : '/transferPage' })}
-        />
-      </div>
-    );
-  }
+  if (!userInfo) return null;
 
   if ((role || userInfo.role) !== 'agent') {
     return (

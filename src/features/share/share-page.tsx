@@ -1,4 +1,4 @@
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { EmptyView } from '@/components/empty-view';
 import { RouteHeading } from '@/components/route-heading';
 import { useIndexCode } from '@/hooks/use-index-code';
@@ -7,6 +7,8 @@ import { track } from '@/lib/track';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';
 import { ShareArt } from './share-art';
 import { readShareIds, shareQuery } from './share-ids';
+import { useRouteMeta } from '@/hooks/use-route-meta';
+import { paths } from '@/lib/paths';
 import './share.css';
 
 const offers = [
@@ -27,13 +29,13 @@ const MN_CHANNEL = 'mn';
  * the Mn partner channel (`channel=mn`) leads to /loginShareMn.
  */
 export default function SharePage() {
-  const { pathname } = useLocation();
+  const { path, variant } = useRouteMeta();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const ids = readShareIds(params);
   const indexCode = useIndexCode();
   const loggedIn = useUserStore(selectIsLoggedIn);
-  const isNew = pathname === '/share1';
+  const isNew = variant === 'new';
   const mn = params.get('channel') === MN_CHANNEL;
 
   if (!ids) {
@@ -49,10 +51,10 @@ export default function SharePage() {
   }
 
   const join = () => {
-    track('tap_share_login', { agentId: ids.agentId, from: pathname });
+    track('tap_share_login', { agentId: ids.agentId, from: path });
     if (mn) navigate(`/loginShareMn?${shareQuery(ids)}`);
     // Already logged in: no second login, straight to the new-theme home.
-    else if (isNew && loggedIn) navigate(`/indexNew?indexCode=${encodeURIComponent(indexCode)}`);
+    else if (isNew && loggedIn) navigate(paths.home(indexCode, 'new'));
     else if (isNew) goToShareLogin(ids, { transferPage: '/transferPage1', indexCode });
     else navigate(`/loginShare?${shareQuery(ids)}`);
   };

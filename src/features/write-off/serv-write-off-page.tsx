@@ -6,9 +6,7 @@ import { startWriteOff } from '@/api/consumptions';
 import { EmptyView } from '@/components/empty-view';
 import { PageState } from '@/components/page-state';
 import { RouteHeading } from '@/components/route-heading';
-import { useSessionIndexCode } from '@/hooks/use-index-code';
 import { unwrap, useRequest } from '@/hooks/use-request';
-import { goToLogin } from '@/lib/login-redirect';
 import { invalidate } from '@/stores/freshness';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';
 import { ExpireCountdown } from './expire-countdown';
@@ -82,7 +80,6 @@ export default function ServWriteOffPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const loggedIn = useUserStore(selectIsLoggedIn);
-  const indexCode = useSessionIndexCode();
   const rightId = Number(params.get('rightId'));
   const validId = Number.isInteger(rightId) && rightId > 0;
   const [attempt, setAttempt] = useState(0);
@@ -107,14 +104,6 @@ export default function ServWriteOffPage() {
     onStillPending: (latest) => navigate(`/statusOne?consumeId=${latest.id}&rightId=${latest.rightId}`),
   });
 
-  if (!loggedIn) {
-    return (
-      <div className="write-off">
-        <RouteHeading />
-        <EmptyView text="登录后才能使用服务权益" onLogin={() => goToLogin({ indexCode })} />
-      </div>
-    );
-  }
   const toRights = { label: '查看我的权益', onClick: () => navigate('/rights') };
   if (!validId) {
     return (

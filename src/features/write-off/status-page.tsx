@@ -5,24 +5,19 @@ import { getConsumption } from '@/api/consumptions';
 import { EmptyView } from '@/components/empty-view';
 import { PageState } from '@/components/page-state';
 import { SERVICE_PHONE } from '@/config/constants';
-import { useSessionIndexCode } from '@/hooks/use-index-code';
 import { unwrap, useRequest } from '@/hooks/use-request';
-import { goToLogin } from '@/lib/login-redirect';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';
 import { groupDigits } from './group-digits';
+import { useRouteMeta } from '@/hooks/use-route-meta';
+import { paths } from '@/lib/paths';
 import './write-off.css';
 
 type Kind = 'waiting' | 'success' | 'failed';
 
-const KIND_BY_PATH: Record<string, Kind> = { '/statusOne': 'waiting', '/statusTwo': 'success', '/statusThree': 'failed' };
-
 /** The status screen that matches a record's state. */
-const PATH_BY_STATUS: Record<Consumption['status'], string> = {
-  pending: '/statusOne',
-  success: '/statusTwo',
-  failed: '/statusThree',
-  expired: '/statusThree',
-};
+const KIND_BY_STATUS: Record<Consumption['status'], Kind> = { pending: 'waiting', success: 'success', failed: 'failed', expired: 'failed' };
+
+const isKind = (variant: string | undefined): variant is Kind => variant === 'waiting' || variant === 'success' || variant === 'failed';
 
 /**
  * The page's (hidden) h1 while no record shows: the screen cannot say yet how the write-off
@@ -45,16 +40,16 @@ function StatusIcon({ kind }: { kind: Kind }) {
 
 /**
  * /statusOne (等待核销), /statusTwo (核销成功), /statusThree (核销失败): what happened to a
- * write-off and the next step (DESIGN §4 "Using a right"), one component chosen by pathname.
+ * write-off and the next step (DESIGN §4 "Using a right"), one component chosen by the route's variant.
  * Each is a kept screen whose content follows `?consumeId=` (reloaded when it changes).
  */
 export default function StatusPage() {
-  const { pathname, key } = useLocation();
+  const { key } = useLocation();
+  const { variant } = useRouteMeta();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const loggedIn = useUserStore(selectIsLoggedIn);
-  const indexCode = useSessionIndexCode();
-  const kind = KIND_BY_PATH[pathname] ?? 'waiting';
+  const kind = isKind(variant) ? variant : 'waiting';
   const consumeId = Number(params.get('consumeId'));
   const rightIdParam = Number(params.get('rightId'));
   const validId = Number.isInteger(consumeId) && consumeId > 0;
@@ -66,24 +61,14 @@ export default function StatusPage() {
 
   // A status screen never contradicts the record: opened from an old link or history entry
   // after the record moved on, it hands over to the screen of the record's real state.
-  const actualPath = data ? PATH_BY_STATUS[data.status] : undefined;
+  const actualKind = data ? KIND_BY_STATUS[data.status] : undefined;
   useEffect(() => {
-    if (actualPath && actualPath !== pathname) {
-      navigate({ pathname: actualPath, search: `?${params.toString()}` }, { replace: true });
-    }
-  }, [actualPath, pathname, params, navigate]);
+    if (actualKind && actualKind !== kind) navigate(paths.status(actualKind, params), { replace: true });
+  }, [actualKind, kind, params, navigate]);
 
   // A missing or foreign record (the gateway's 服务记录不存在) leads back to the records.
   const notFound = { text: '没有找到这次核销的记录', action: { label: '查看使用记录', onClick: () => navigate('/rights?tab=records') } };
 
-  if (!loggedIn) {
-    return (
-      <div className="status">
-        <h1 className="visually-hidden">{NO_RECORD_TITLE}</h1>
-        <EmptyView text="登录后查看核销结果" onLogin={() => goToLogin({ indexCode })} />
-      </div>
-    );
-  }
   if (!validId) {
     return (
       <div className="status">
