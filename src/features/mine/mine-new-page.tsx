@@ -8,7 +8,7 @@ import { PageState } from '@/components/page-state';
 import { RouteHeading } from '@/components/route-heading';
 import { Skeleton } from '@/components/skeleton';
 import { TabTitle } from '@/components/tab-title';
-import { unwrap, useRequest } from '@/hooks/use-request';
+import { useRequest } from '@/hooks/use-request';
 import { useIndexCode } from '@/hooks/use-index-code';
 import { goToLogin } from '@/lib/login-redirect';
 import { refreshUnread, useUnreadStore } from '@/stores/unread';
@@ -38,7 +38,7 @@ export default function MineNewPage() {
   const navigate = useNavigate();
   const summary = useMineSummary(loggedIn);
   const latest = useRequest<Notice[]>(
-    () => getNotices({ pageNum: 1, pageSize: LATEST_NOTICES }, 'B').then(unwrap).then((page) => page.list),
+    () => getNotices({ pageNum: 1, pageSize: LATEST_NOTICES }, 'B').then((page) => page.list),
     [token],
     { enabled: loggedIn },
   );

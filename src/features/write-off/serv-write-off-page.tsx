@@ -7,7 +7,7 @@ import { EmptyView } from '@/components/empty-view';
 import { PageState } from '@/components/page-state';
 import { RouteHeading } from '@/components/route-heading';
 import { useSessionIndexCode } from '@/hooks/use-index-code';
-import { unwrap, useRequest } from '@/hooks/use-request';
+import { useRequest } from '@/hooks/use-request';
 import { goToLogin } from '@/lib/login-redirect';
 import { invalidate } from '@/stores/freshness';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';
@@ -86,7 +86,7 @@ export default function ServWriteOffPage() {
   const rightId = Number(params.get('rightId'));
   const validId = Number.isInteger(rightId) && rightId > 0;
   const [attempt, setAttempt] = useState(0);
-  const { data, loading, error, reload, setData } = useRequest(() => startWriteOff(rightId).then(unwrap).then(startedRecord), [rightId, attempt], {
+  const { data, loading, error, reload, setData } = useRequest(() => startWriteOff(rightId).then(startedRecord), [rightId, attempt], {
     enabled: loggedIn && validId,
   });
 
