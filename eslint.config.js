@@ -12,11 +12,29 @@ const features = readdirSync('src/features', { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
 
-/** One-way imports as `no-restricted-imports` blocks: files → forbidden import patterns. */
+/** The one file that may import react-router's `UNSAFE_` internals (decisions 0002, 0015). */
+const ROUTER_INTERNALS = 'src/app/router-internals.ts';
+const noUnsafeRouter = {
+  group: ['react-router', 'react-router-dom'],
+  importNamePattern: '^UNSAFE_',
+  message: `react-router's UNSAFE_ internals are imported in ${ROUTER_INTERNALS} only, where a test pins them.`,
+};
+
+/**
+ * One-way imports as `no-restricted-imports` blocks: files → forbidden import patterns. A later
+ * block replaces an earlier one's rule for the same file, so each carries the UNSAFE_ pattern.
+ */
 const restrict = (files, patterns, message) => ({
   files,
-  rules: { 'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }] },
+  rules: { 'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }, noUnsafeRouter] }] },
 });
+
+/** Screens get `obj` or an ApiError (DESIGN §8 "API results"): no envelope code is compared. */
+const noEnvelopeCode = {
+  selector:
+    "BinaryExpression[operator=/^[!=]==?$/]:matches([left.property.name='code'][right.value=200], [right.property.name='code'][left.value=200], [left.property.name='code'][right.object.name='Code'][right.property.name='ok'], [right.property.name='code'][left.object.name='Code'][left.property.name='ok'])",
+  message: "Endpoint functions give obj or throw an ApiError (src/api/api-error.ts); catch it instead of reading an envelope's code.",
+};
 
 const zones = [
   // Shared code never imports a feature or the app layer.
@@ -63,16 +81,19 @@ export default tseslint.config(
   { files: ['src/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
   {
     // The root layout owns the page's one <main> around the outlet (architecture.md, "Adding a screen").
-    files: ['src/features/**/*.tsx', 'src/components/**/*.tsx'],
-    ignores: ['**/*.test.tsx'],
+    files: ['src/features/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-syntax': [
         'error',
         { selector: "JSXOpeningElement[name.name='main']", message: 'The root layout already wraps every screen in <main>; use a <div>.' },
+        noEnvelopeCode,
       ],
     },
   },
+  { files: ['src/**/*.{ts,tsx}', 'tests/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', { patterns: [noUnsafeRouter] }] } },
   ...zones,
+  { files: [ROUTER_INTERNALS], rules: { 'no-restricted-imports': 'off' } },
   {
     files: ['src/**/*.test.{ts,tsx}'],
     ...testingLibrary.configs['flat/react'],

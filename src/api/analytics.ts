@@ -1,5 +1,6 @@
 import { endpoints } from '@contract/endpoints';
 import type { Envelope } from '@contract/types';
+import { objOf } from './api-error';
 import { http, ToastGroup } from './client';
 
 /** One analytics event, as B/md/sendMq takes it (DESIGN §3): form fields, payload a JSON string ≤ 2 KB. */
@@ -29,4 +30,4 @@ export const sendMq = (event: AnalyticsEvent, { keepalive = false, toastGroup }:
       toastGroup,
       ...(keepalive ? { adapter: 'fetch' as const, fetchOptions: { keepalive: true } } : {}),
     })
-    .then((response) => response.data);
+    .then((response) => objOf(response.data));

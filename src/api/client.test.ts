@@ -12,6 +12,7 @@ import { api, fetchUrl, http, NETWORK_ERROR_TEXT, TIMEOUT_TEXT } from './client'
 import { getNoticeCount } from './notices';
 import { updateHead } from './user';
 import { getAgreementStatus } from './agreement';
+import { ApiError } from './api-error';
 
 vi.mock('@/lib/toast', () => ({ showToast: vi.fn(), preloadOverlays: vi.fn() }));
 const toast = vi.mocked(showToast);
@@ -89,28 +90,59 @@ describe('GET a given url (SPEC §7)', () => {
 });
 
 describe('response policy (SPEC §8)', () => {
-  it('passes 200 through without a toast', async () => {
+  it('passes 200 through without a toast: the endpoint function gives obj', async () => {
     answer(endpoints.noticeCount, { code: 200, desc: '成功', obj: { unreadCount: 3 } });
-    await expect(getNoticeCount()).resolves.toEqual({ code: 200, desc: '成功', obj: { unreadCount: 3 } });
+    await expect(getNoticeCount()).resolves.toEqual({ unreadCount: 3 });
     expect(toast).not.toHaveBeenCalled();
   });
 
   it.each([401, 500])('toasts desc for 2 s on %i and still passes the response on', async (code) => {
     answer(endpoints.noticeCount, { code, desc: '出错了', obj: null });
-    await expect(getNoticeCount()).resolves.toMatchObject({ code, desc: '出错了' });
+    await expect(http.get(endpoints.noticeCount).then((r) => r.data)).resolves.toMatchObject({ code, desc: '出错了' });
+    expect(toast).toHaveBeenCalledTimes(1);
     expect(toast).toHaveBeenCalledWith('出错了', 2000);
   });
 
   it('toasts desc on 10001 and passes the response on', async () => {
     answer(endpoints.noticeCount, { code: 10001, desc: '该服务已评价', obj: null });
-    await expect(getNoticeCount()).resolves.toMatchObject({ code: 10001 });
+    await expect(http.get(endpoints.noticeCount).then((r) => r.data)).resolves.toMatchObject({ code: 10001 });
     expect(toast).toHaveBeenCalledWith('该服务已评价', 2000);
   });
 
   it('passes any other code on silently', async () => {
     answer(endpoints.noticeCount, { code: 302, desc: '别的', obj: null });
-    await expect(getNoticeCount()).resolves.toMatchObject({ code: 302 });
+    await expect(http.get(endpoints.noticeCount).then((r) => r.data)).resolves.toMatchObject({ code: 302 });
     expect(toast).not.toHaveBeenCalled();
+  });
+});
+
+describe('endpoint functions give obj or throw an ApiError (DESIGN §8 "API results")', () => {
+  it.each([
+    [500, '服务繁忙，请稍后重试', null, undefined],
+    [10001, '该服务已评价', null, undefined],
+    [302, '别的', null, undefined],
+    [401, '登录已过期，请重新登录', { reason: 'token-expired' }, 'token-expired'],
+  ])('throws ApiError(code %i, desc, reason) after the policy, toasting at most once', async (code, desc, obj, reason) => {
+    answer(endpoints.noticeCount, { code, desc, obj });
+    const error = await getNoticeCount().then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code, desc, reason });
+    expect(toast.mock.calls.length).toBe(code === 302 ? 0 : 1);
+  });
+
+  it('tells a refusal and a server fault apart without reading codes', () => {
+    expect(new ApiError(10001, '该服务已评价')).toMatchObject({ refused: true, serverFault: false });
+    expect(new ApiError(500, '服务繁忙')).toMatchObject({ refused: false, serverFault: true });
+  });
+
+  it('lets a transport failure through as it was (toasted once), not as an ApiError', async () => {
+    server.use(mswHttp.get(url(endpoints.noticeCount), () => HttpResponse.error()));
+    const error = await getNoticeCount().catch((caught: unknown) => caught);
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect(toast).toHaveBeenCalledTimes(1);
   });
 
   it('toasts an HTTP error envelope desc and rejects', async () => {
@@ -144,7 +176,7 @@ describe('response policy (SPEC §8)', () => {
     server.use(mswHttp.get(url(endpoints.agreement), () => HttpResponse.error()));
     await expect(getAgreementStatus()).rejects.toThrow();
     answer(endpoints.agreement, { code: 500, desc: '服务繁忙', obj: null });
-    await getAgreementStatus();
+    await expect(getAgreementStatus()).rejects.toBeInstanceOf(ApiError);
     expect(toast).not.toHaveBeenCalled();
   });
 });
@@ -153,7 +185,7 @@ describe('401 (DESIGN §7)', () => {
   it.each(['no-token', 'token-expired'])('clears the session on %s', async (reason) => {
     logInAs('13800138000');
     answer(endpoints.noticeCount, { code: 401, desc: '登录已过期，请重新登录', obj: { reason } });
-    await getNoticeCount();
+    await expect(getNoticeCount()).rejects.toBeInstanceOf(ApiError);
     expect(useUserStore.getState().token).toBe('');
     expect(useUserStore.getState().userInfo).toBeNull();
     expect(Cookies.get('token')).toBeUndefined();
@@ -175,7 +207,7 @@ describe('401 (DESIGN §7)', () => {
     await sent;
     logInAs('13800138000');
     release();
-    await sentLoggedOut;
+    await expect(sentLoggedOut).rejects.toBeInstanceOf(ApiError);
     expect(useUserStore.getState().token).not.toBe('');
     expect(Cookies.get('token')).toBe(useUserStore.getState().token);
   });
@@ -183,14 +215,14 @@ describe('401 (DESIGN §7)', () => {
   it('keeps the session on a replay refusal', async () => {
     logInAs('13800138000');
     answer(endpoints.noticeCount, { code: 401, desc: '请求重复，请稍后重试', obj: { reason: 'replay' } });
-    await getNoticeCount();
+    await expect(getNoticeCount()).rejects.toMatchObject({ reason: 'replay' });
     expect(useUserStore.getState().token).not.toBe('');
   });
 
   it('corrects its clock from a clock refusal, so the next timestamp is the gateway time', async () => {
     const serverTime = Date.now() + 10 * 60 * 1000;
     answer(endpoints.noticeCount, { code: 401, desc: '设备时间异常，请校准后重试', obj: { reason: 'clock', serverTime } });
-    await getNoticeCount();
+    await expect(getNoticeCount()).rejects.toMatchObject({ code: 401, reason: 'clock' });
     expect(toast).toHaveBeenCalledWith('设备时间异常，请校准后重试', 2000);
     expect(Math.abs(serverNow() - (Date.now() + 10 * 60 * 1000))).toBeLessThan(1000);
 

@@ -9,6 +9,7 @@ import { createNonce } from '@/lib/nonce';
 import { clockSettled, observeDateHeader, serverNow, syncServerTime } from '@/lib/clock';
 import { showToast } from '@/lib/toast';
 import { loggedOut } from '@/stores/user';
+import { objOf } from './api-error';
 
 /**
  * THE request client (STYLE §3). Every call of SPEC §7 goes through here, and the policy of
@@ -16,6 +17,8 @@ import { loggedOut } from '@/stores/user';
  *  - 200 passed through; 401 and 500 toast `desc` for 2 s and are still passed on;
  *    10001 toasts `desc`; any other code is passed on silently;
  *  - a network or HTTP error toasts and rejects.
+ * The typed helpers below then give the endpoint functions `obj`, or throw an ApiError for any
+ * other code (DESIGN §8 "API results"): the toast and the 401 flow have already happened.
  */
 
 declare module 'axios' {
@@ -140,12 +143,12 @@ http.interceptors.response.use(
 type Params = Record<string, string | number | boolean | undefined>;
 type Options = Pick<AxiosRequestConfig, 'silent' | 'signal'>;
 
-async function send<T>(config: AxiosRequestConfig): Promise<Envelope<T>> {
+async function send<T>(config: AxiosRequestConfig): Promise<T> {
   const response = await http.request<Envelope<T>>(config);
-  return response.data;
+  return objOf(response.data);
 }
 
-/** Typed helpers used by the endpoint modules: each resolves to the envelope. */
+/** Typed helpers used by the endpoint modules: each resolves to `obj` or throws an ApiError. */
 export const api = {
   get: <T>(url: string, params?: Params, options?: Options) =>
     send<T>({ method: 'GET', url, params, ...options }),

@@ -1,11 +1,6 @@
 import { Activity, Fragment, useRef, type ReactNode } from 'react';
-import {
-  NavigationType,
-  UNSAFE_LocationContext as LocationContext,
-  useLocation,
-  useOutlet,
-  type Location,
-} from 'react-router-dom';
+import { NavigationType, useLocation, useOutlet, type Location } from 'react-router-dom';
+import { LocationContext } from './router-internals';
 import { RouteTitleContext } from '@/components/route-heading';
 import { RouteMetaContext, type RouteMeta } from '@/hooks/use-route-meta';
 import { RouteGuard } from './route-guard';

@@ -1,13 +1,5 @@
-import {
-  createPath,
-  redirect,
-  UNSAFE_createBrowserHistory as createBrowserHistory,
-  UNSAFE_createRouter as createRouter,
-  UNSAFE_hydrationRouteProperties as hydrationRouteProperties,
-  UNSAFE_mapRouteProperties as mapRouteProperties,
-  type DataRouter,
-  type RouteObject,
-} from 'react-router-dom';
+import { createPath, redirect, type DataRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserHistory, createRouter, hydrationRouteProperties, mapRouteProperties } from './router-internals';
 import { lazyScreen, navigationTargetChanged } from './lazy-screen';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';

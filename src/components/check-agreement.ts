@@ -9,8 +9,7 @@ export async function checkAgreement(): Promise<void> {
   try {
     // Loaded on first use: components/ sits in the first screen's shell chunk (issue 9).
     const { getAgreementStatus } = await import('@/api/agreement');
-    const envelope = await getAgreementStatus();
-    if (envelope.code === 200) agreementChecked(envelope.obj);
+    agreementChecked(await getAgreementStatus());
   } catch {
     // Silent by contract (SPEC §8): the next app start asks again.
   }

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Code } from '@contract/codes';
-import { EnvelopeError } from '@/hooks/use-request';
+import { ApiError } from '@/api/api-error';
 import { PageState } from './page-state';
 
 const heading = <h1>服务评价</h1>;
@@ -29,7 +29,7 @@ describe('PageState', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('加载失败');
 
     rerender(
-      <PageState loading={false} error={new EnvelopeError(Code.businessError, '服务记录不存在')} heading={heading}>
+      <PageState loading={false} error={new ApiError(Code.businessError, '服务记录不存在')} heading={heading}>
         {data}
       </PageState>,
     );

@@ -1,6 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Code } from '@contract/codes';
-import { EnvelopeError } from '@/hooks/use-request';
+import { ApiError, isRefusal } from '@/api/api-error';
 import { dataWaitStarted } from '@/lib/data-wait';
 import { firstContentShown } from '@/lib/after-paint';
 import { contentShown } from '@/lib/scroll-memory';
@@ -26,7 +25,7 @@ export interface PageStateProps {
 
 /** What an error state says: a server fault and a lost connection are told apart. */
 function errorText(error: unknown) {
-  return error instanceof EnvelopeError && error.code === Code.serverError ? '服务繁忙，请稍后重试' : '加载失败，请检查网络后重试';
+  return error instanceof ApiError && error.serverFault ? '服务繁忙，请稍后重试' : '加载失败，请检查网络后重试';
 }
 
 /**
@@ -65,7 +64,7 @@ export function PageState(props: PageStateProps) {
 /** What shows instead of the data: the skeleton, the error, the refusal or the empty view. */
 function NoData({ loading, error, onRetry, skeleton, emptyProps }: PageStateProps) {
   if (loading) return <>{skeleton ?? <Skeleton />}</>;
-  if (error instanceof EnvelopeError && error.code === Code.businessError) {
+  if (isRefusal(error)) {
     return <EmptyView text={error.desc || emptyProps?.text} action={emptyProps?.action} />;
   }
   if (error) {

@@ -31,9 +31,7 @@ export function PrivacySheet({ versions }: PrivacySheetProps) {
     setSending(true);
     try {
       const { agreeToAgreements } = await import('@/api/agreement');
-      const envelope = await agreeToAgreements();
-      if (envelope.code !== 200) return;
-      userInfoReplaced(envelope.obj);
+      userInfoReplaced(await agreeToAgreements());
       agreementAccepted();
       const indexCode = useUserStore.getState().indexCode;
       navigate(paths.home(indexCode));

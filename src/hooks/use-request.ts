@@ -1,23 +1,5 @@
 import { startTransition, useCallback, useEffect, useRef, useState, type DependencyList } from 'react';
-import type { Envelope } from '@contract/types';
 import { useFreshnessStore, type Topic } from '@/stores/freshness';
-
-/** A non-200 envelope, thrown by `unwrap` (the client has already shown its toast). */
-export class EnvelopeError extends Error {
-  constructor(
-    readonly code: number,
-    readonly desc: string,
-  ) {
-    super(desc || `code ${code}`);
-    this.name = 'EnvelopeError';
-  }
-}
-
-/** The `obj` of a successful envelope, or an EnvelopeError. */
-export function unwrap<T>(envelope: Envelope<T>): T {
-  if (envelope.code !== 200) throw new EnvelopeError(envelope.code, envelope.desc);
-  return envelope.obj;
-}
 
 export interface RequestState<T> {
   data: T | undefined;

@@ -22,9 +22,7 @@ export function refreshUnread(): Promise<void> {
   // Loaded on demand: the tab bar is on the first screen, the request client is not (issue 9).
   inFlight ??= import('@/api/notices')
     .then(({ getNoticeCount }) => getNoticeCount())
-    .then((envelope) => {
-      if (envelope.code === 200) useUnreadStore.setState({ unreadCount: envelope.obj.unreadCount });
-    })
+    .then(({ unreadCount }) => useUnreadStore.setState({ unreadCount }))
     .catch(() => undefined)
     .finally(() => {
       inFlight = undefined;

@@ -2,11 +2,12 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { Consumption } from '@contract/types';
 import { EVALUATION_CONTENT_MAX, Messages } from '@contract/validation';
+import { ApiError } from '@/api/api-error';
 import { evaluate, getConsumption } from '@/api/consumptions';
 import { EmptyView } from '@/components/empty-view';
 import { PageState } from '@/components/page-state';
 import { RouteHeading } from '@/components/route-heading';
-import { unwrap, useRequest } from '@/hooks/use-request';
+import { useRequest } from '@/hooks/use-request';
 import { invalidate } from '@/stores/freshness';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';
 import { StarRating } from './star-rating';
@@ -27,7 +28,7 @@ export default function EvaluatePage() {
   const loggedIn = useUserStore(selectIsLoggedIn);
   const consumeId = Number(params.get('consumeId'));
   const validId = Number.isInteger(consumeId) && consumeId > 0;
-  const { data, loading, error, reload, setData } = useRequest(() => getConsumption(consumeId).then(unwrap), [consumeId], {
+  const { data, loading, error, reload, setData } = useRequest(() => getConsumption(consumeId), [consumeId], {
     enabled: loggedIn && validId,
   });
 
@@ -158,14 +159,12 @@ function EvaluateForm({ consumeId, onDone, onRefused }: EvaluateFormProps) {
     sendingRef.current = true;
     setSending(true);
     try {
-      const envelope = await evaluate({ consumeId, score, content: content.trim(), tags });
-      if (envelope.code === 200) {
-        invalidate('consumptions');
-        onDone(score, content.trim(), tags);
-      }
-      else await onRefused();
-    } catch {
-      // Network error: the client has toasted; the form keeps everything for another try.
+      await evaluate({ consumeId, score, content: content.trim(), tags });
+      invalidate('consumptions');
+      onDone(score, content.trim(), tags);
+    } catch (error) {
+      // A network error: the client has toasted; the form keeps everything for another try.
+      if (error instanceof ApiError) await onRefused();
     } finally {
       sendingRef.current = false;
       setSending(false);

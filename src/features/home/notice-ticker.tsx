@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { usePainted } from '@/hooks/use-painted';
-import { unwrap, useRequest } from '@/hooks/use-request';
+import { useRequest } from '@/hooks/use-request';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';
 import './home-widgets.css';
 
@@ -18,7 +18,7 @@ const ROTATE_MS = 4000;
 async function loadUnread(prefix: 'A' | 'B') {
   // Dynamic: the request client stays off the home's first screen (issue 9).
   const { getNotices } = await import('@/api/notices');
-  return unwrap(await getNotices({ pageNum: 1, pageSize: 5, readFlag: 0 }, prefix)).list;
+  return (await getNotices({ pageNum: 1, pageSize: 5, readFlag: 0 }, prefix)).list;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { usePainted } from '@/hooks/use-painted';
-import { unwrap, useRequest } from '@/hooks/use-request';
+import { useRequest } from '@/hooks/use-request';
 import { useUserStore } from '@/stores/user';
 import { paths } from '@/lib/paths';
 import './home-widgets.css';
@@ -12,7 +12,7 @@ export interface RightsSummaryProps {
 async function loadAvailableCount() {
   // Dynamic: the request client stays off the home's first screen (issue 9).
   const { getRights } = await import('@/api/rights');
-  return unwrap(await getRights({ status: 'available' })).length;
+  return (await getRights({ status: 'available' })).length;
 }
 
 /** "我的权益": how many rights can be used now; a tap opens /rights. Logged-in users only. */

@@ -4,7 +4,7 @@ import { PageState } from '@/components/page-state';
 import { RouteHeading } from '@/components/route-heading';
 import { ServiceIcon } from '@/components/service-icon';
 import { TabTitle } from '@/components/tab-title';
-import { unwrap, useRequest } from '@/hooks/use-request';
+import { useRequest } from '@/hooks/use-request';
 import { useIndexCode } from '@/hooks/use-index-code';
 import { paths } from '@/lib/paths';
 import './serv-more.css';
@@ -15,7 +15,7 @@ import './serv-more.css';
  */
 export default function ServMorePage() {
   const indexCode = useIndexCode();
-  const { data, loading, error, reload } = useRequest(() => getMore(indexCode).then(unwrap), [indexCode]);
+  const { data, loading, error, reload } = useRequest(() => getMore(indexCode), [indexCode]);
   const sections = (data?.sections ?? []).filter((s) => s.services.length > 0);
 
   return (

@@ -1,3 +1,4 @@
+import { ApiError } from '@/api/api-error';
 import { checkLogin, bindWeChat } from '@/api/login';
 import { checkAgreement } from '@/components/check-agreement';
 import { env } from '@/config/env';
@@ -63,25 +64,18 @@ export async function completeLogin(params: URLSearchParams, variant: TransferVa
   const state = useUserStore.getState();
   const { promoterId, agentId } = selectIsLoggedIn(state) ? { promoterId: '', agentId: '' } : state;
 
-  let envelope;
+  let result;
   try {
-    envelope = await checkLogin(
+    result = await checkLogin(
       { ticket, source: variant.source, ...(promoterId ? { promoterId } : {}), ...(agentId ? { agentId } : {}) },
       variant.ck,
     );
-  } catch {
+  } catch (error) {
+    if (error instanceof ApiError) return { ok: false, message: error.refused && error.desc ? error.desc : EXPIRED_TICKET, retry: false };
     // The client has toasted the network error (SPEC §8).
     return { ok: false, message: NETWORK_FAILED, retry: true };
   }
-  if (envelope.code !== 200) {
-    return {
-      ok: false,
-      message: envelope.code === 10001 && envelope.desc ? envelope.desc : EXPIRED_TICKET,
-      retry: false,
-    };
-  }
 
-  const result = envelope.obj;
   loggedIn(result);
   indexCodeChanged(indexCode);
   if (variant.ck === 'ckNew' && result.theme) loginThemeReturned(result.theme);
@@ -91,8 +85,7 @@ export async function completeLogin(params: URLSearchParams, variant: TransferVa
   if (openId && nickname) {
     // A failed bind does not undo the login; the client has shown its message.
     try {
-      const bound = await bindWeChat({ openId, nickname, headImgUrl: params.get('headImgUrl') ?? '' });
-      if (bound.code === 200) userInfoReplaced(bound.obj);
+      userInfoReplaced(await bindWeChat({ openId, nickname, headImgUrl: params.get('headImgUrl') ?? '' }));
     } catch {
       /* toasted by the client */
     }

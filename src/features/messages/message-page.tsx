@@ -8,7 +8,6 @@ import { PageState } from '@/components/page-state';
 import { RouteHeading } from '@/components/route-heading';
 import { Skeleton } from '@/components/skeleton';
 import { useInfiniteList } from '@/hooks/use-infinite-list';
-import { unwrap } from '@/hooks/use-request';
 import { refreshUnread, unreadChanged, useUnreadStore } from '@/stores/unread';
 import { useUserStore } from '@/stores/user';
 import { NoticeItem } from './notice-item';
@@ -32,7 +31,7 @@ function NoticeList() {
   const [open, setOpen] = useState<Notice>();
   const [readingAll, setReadingAll] = useState(false);
   const list = useInfiniteList(
-    (pageNum) => getNotices({ pageNum, pageSize: NOTICE_PAGE_SIZE }, 'A').then(unwrap),
+    (pageNum) => getNotices({ pageNum, pageSize: NOTICE_PAGE_SIZE }, 'A'),
     noticeKey,
     [token],
   );
@@ -54,22 +53,19 @@ function NoticeList() {
     setOpen(notice);
     if (notice.readFlag !== 0) return;
     void readNotice(notice.id)
-      .then((envelope) => {
-        if (envelope.code !== 200) return;
+      .then(({ updated }) => {
         markRead(notice.id);
-        unreadChanged(useUnreadStore.getState().unreadCount - envelope.obj.updated);
+        unreadChanged(useUnreadStore.getState().unreadCount - updated);
       })
-      .catch(() => undefined); // the client has shown the network toast; the dot stays
+      .catch(() => undefined); // the client has shown why; the dot stays
   };
 
   const readAll = async () => {
     setReadingAll(true);
     try {
-      const envelope = await readAllNotices();
-      if (envelope.code === 200) {
-        updateItems((items) => items.map((n) => ({ ...n, readFlag: 1 })));
-        unreadChanged(0);
-      }
+      await readAllNotices();
+      updateItems((items) => items.map((n) => ({ ...n, readFlag: 1 })));
+      unreadChanged(0);
     } catch {
       // The client has shown why; nothing changed.
     } finally {

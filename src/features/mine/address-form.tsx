@@ -64,19 +64,16 @@ export function AddressForm({ initial, onSaved, onCancel }: AddressFormProps) {
     if (Object.values(found).some(Boolean)) return;
     setSaving(true);
     try {
-      const envelope = await saveAddress({
+      const saved = await saveAddress({
         ...address,
         name: address.name.trim(),
         tel: address.tel.trim(),
         addressDetail: address.addressDetail.trim(),
       });
-      if (envelope.code === 200) {
-        void showToast('地址已保存');
-        onSaved(envelope.obj);
-      }
-      // 10001 and others: the client has toasted desc; the form keeps what was typed.
+      void showToast('地址已保存');
+      onSaved(saved);
     } catch {
-      /* network: toasted by the client, the form stays */
+      // Refused (10001 and others) or unreachable: the client has shown why; the form keeps what was typed.
     } finally {
       setSaving(false);
     }

@@ -6,6 +6,7 @@ import type { UploadItem } from '@contract/types';
 import { updateHead } from '@/api/user';
 import { showToast } from '@/lib/toast';
 import { userInfoReplaced, useUserStore } from '@/stores/user';
+import { ApiError } from '@/api/api-error';
 import { NETWORK_ERROR_TEXT } from '@/api/client';
 import { browserImageTools, decodeImage, encodeImage, ImageResizeError, type DecodedImage, type ImageTools } from './resize-image';
 import { AvatarCropper } from './avatar-cropper';
@@ -94,17 +95,14 @@ export function AvatarPicker({ size = 64, tools = browserImageTools }: AvatarPic
     const current: UploadItem = { file, status: 'uploading', message: '上传中', objectUrl, content };
     setItem(current);
     try {
-      const envelope = await updateHead(content);
-      if (envelope.code !== 200) {
-        setItem({ ...current, status: 'failed', message: envelope.desc || '上传失败，请重试' });
-        return;
-      }
+      const { headUrl } = await updateHead(content);
       const latest = useUserStore.getState().userInfo;
-      if (latest) userInfoReplaced({ ...latest, headUrl: envelope.obj.headUrl });
-      setItem({ ...current, status: '', message: '', url: envelope.obj.headUrl });
+      if (latest) userInfoReplaced({ ...latest, headUrl });
+      setItem({ ...current, status: '', message: '', url: headUrl });
       void showToast('头像已更新');
-    } catch {
-      setItem({ ...current, status: 'failed', message: NETWORK_ERROR_TEXT });
+    } catch (error) {
+      const message = error instanceof ApiError ? error.desc || '上传失败，请重试' : NETWORK_ERROR_TEXT;
+      setItem({ ...current, status: 'failed', message });
     }
   };
 

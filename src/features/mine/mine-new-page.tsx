@@ -7,7 +7,7 @@ import { PageState } from '@/components/page-state';
 import { RouteHeading } from '@/components/route-heading';
 import { Skeleton } from '@/components/skeleton';
 import { TabTitle } from '@/components/tab-title';
-import { unwrap, useRequest } from '@/hooks/use-request';
+import { useRequest } from '@/hooks/use-request';
 import { refreshUnread, useUnreadStore } from '@/stores/unread';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';
 import { AvatarPicker } from './avatar-picker';
@@ -34,7 +34,7 @@ export default function MineNewPage() {
   const navigate = useNavigate();
   const summary = useMineSummary(loggedIn);
   const latest = useRequest<Notice[]>(
-    () => getNotices({ pageNum: 1, pageSize: LATEST_NOTICES }, 'B').then(unwrap).then((page) => page.list),
+    () => getNotices({ pageNum: 1, pageSize: LATEST_NOTICES }, 'B').then((page) => page.list),
     [token],
     { enabled: loggedIn },
   );

@@ -29,8 +29,8 @@ describe('/mine', () => {
     expect(screen.getByRole('img', { name: '默认头像' })).toBeInTheDocument();
 
     // What the gateway (msw) says, asked the way the screen asks.
-    const available = (await getRights({ status: 'available' })).obj.length;
-    const toEvaluate = (await getConsumeCount()).obj.toEvaluate;
+    const available = (await getRights({ status: 'available' })).length;
+    const toEvaluate = (await getConsumeCount()).toEvaluate;
     expect(available).toBeGreaterThan(0);
     expect(toEvaluate).toBeGreaterThan(0);
     expect(await screen.findByRole('button', { name: `${available}可用权益` })).toBeInTheDocument();

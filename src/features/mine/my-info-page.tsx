@@ -5,7 +5,7 @@ import { ADDRESS_MAX_COUNT, maskPhone } from '@contract/validation';
 import { deleteAddress, getAddresses, updateInfo } from '@/api/user';
 import { PageState } from '@/components/page-state';
 import { RouteHeading } from '@/components/route-heading';
-import { unwrap, useRequest } from '@/hooks/use-request';
+import { useRequest } from '@/hooks/use-request';
 import { confirm } from '@/lib/dialog';
 import { showToast } from '@/lib/toast';
 import { userInfoReplaced, useUserStore } from '@/stores/user';
@@ -26,7 +26,7 @@ export default function MyInfoPage() {
 
 function MyInfo() {
   const userInfo = useUserStore((s) => s.userInfo);
-  const addresses = useRequest(() => getAddresses().then(unwrap), []);
+  const addresses = useRequest(() => getAddresses(), []);
   // undefined: the list; null: a new address; an Address: editing it.
   const [editing, setEditing] = useState<Address | null | undefined>(undefined);
   if (!userInfo) return null;
@@ -49,12 +49,11 @@ function MyInfo() {
     const yes = await confirm({ title: '删除地址', content: `确定删除${address.name}的地址吗？`, confirmText: '删除' });
     if (!yes || address.id === undefined) return;
     try {
-      const envelope = await deleteAddress(address.id);
-      if (envelope.code !== 200) return;
+      await deleteAddress(address.id);
       addresses.setData((previous = []) => previous.filter((a) => a.id !== address.id));
       void showToast('地址已删除');
     } catch {
-      /* toasted by the client */
+      /* the client has shown why; the address stays */
     }
   }
 
@@ -133,12 +132,9 @@ function NicknameRow({ nickname }: { nickname: string }) {
     }
     setSaving(true);
     try {
-      const envelope = await updateInfo(parsed.data.nickname);
-      if (envelope.code === 200) {
-        userInfoReplaced(envelope.obj);
-        setDraft(undefined);
-        void showToast('昵称已修改');
-      }
+      userInfoReplaced(await updateInfo(parsed.data.nickname));
+      setDraft(undefined);
+      void showToast('昵称已修改');
     } catch {
       /* toasted by the client; the draft stays */
     } finally {

@@ -1,6 +1,6 @@
 import { getConsumeCount } from '@/api/consumptions';
 import { getRights } from '@/api/rights';
-import { unwrap, useRequest } from '@/hooks/use-request';
+import { useRequest } from '@/hooks/use-request';
 import { useUserStore } from '@/stores/user';
 
 export interface MineSummary {
@@ -19,8 +19,8 @@ export function useMineSummary(enabled: boolean) {
   return useRequest<MineSummary>(
     async () => {
       const [rights, count] = await Promise.all([
-        getRights({ status: 'available' }).then(unwrap),
-        getConsumeCount().then(unwrap),
+        getRights({ status: 'available' }),
+        getConsumeCount(),
       ]);
       return { availableRights: rights.length, toEvaluate: count.toEvaluate };
     },

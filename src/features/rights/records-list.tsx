@@ -5,7 +5,7 @@ import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
 import type { Consumption, ConsumptionStatus } from '@contract/types';
 import { getConsumeCount } from '@/api/consumptions';
 import { PageState } from '@/components/page-state';
-import { unwrap, useRequest } from '@/hooks/use-request';
+import { useRequest } from '@/hooks/use-request';
 import { useUserStore } from '@/stores/user';
 import { useConsumeRecords } from './use-consume-records';
 
@@ -74,7 +74,7 @@ export function RecordsList() {
   const userId = useUserStore((s) => s.userInfo?.userId);
   const [filter, setFilter] = useState<Filter>('all');
   const current = FILTERS.find((f) => f.key === filter) ?? FILTERS[0];
-  const counts = useRequest(() => getConsumeCount().then(unwrap), [userId], { refreshOn: ['consumptions'] });
+  const counts = useRequest(() => getConsumeCount(), [userId], { refreshOn: ['consumptions'] });
   const records = useConsumeRecords(current.evaluateStatus, userId);
 
   const countOf = (key: Filter) => (key === 'toEvaluate' ? counts.data?.toEvaluate : key === 'evaluated' ? counts.data?.evaluated : undefined);

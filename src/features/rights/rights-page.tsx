@@ -7,7 +7,7 @@ import { getRights } from '@/api/rights';
 import { PageState } from '@/components/page-state';
 import { RouteHeading } from '@/components/route-heading';
 import { DEFAULT_INDEX_CODE } from '@/config/constants';
-import { unwrap, useRequest } from '@/hooks/use-request';
+import { useRequest } from '@/hooks/use-request';
 import { RIGHT_STATUS_LABEL } from '@/lib/right-facts';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';
 import { RightCard } from './right-card';
@@ -63,7 +63,7 @@ export default function RightsPage() {
   const tab: Tab = isTab(tabParam) ? tabParam : 'available';
 
   const fetchRights = async (): Promise<RightsData> => {
-    const rights = unwrap(await getRights());
+    const rights = await getRights();
     return rights.length > 0 ? { rights } : { rights, redirect: await noRightsPath(indexCode) };
   };
   const { data, loading, error, reload, setData } = useRequest(fetchRights, [userId, indexCode], {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Consumption, Page } from '@contract/types';
 import { getConsumptions } from '@/api/consumptions';
-import { unwrap, useRequest } from '@/hooks/use-request';
+import { useRequest } from '@/hooks/use-request';
 
 export const RECORDS_PAGE_SIZE = 10;
 
@@ -20,7 +20,7 @@ interface Tail {
  */
 export function useConsumeRecords(evaluateStatus: 0 | 1 | undefined, userId: string | undefined) {
   const first = useRequest(
-    () => getConsumptions({ pageNum: 1, pageSize: RECORDS_PAGE_SIZE, evaluateStatus }).then(unwrap),
+    () => getConsumptions({ pageNum: 1, pageSize: RECORDS_PAGE_SIZE, evaluateStatus }),
     [evaluateStatus ?? 'all', userId],
     { refreshOn: ['consumptions'] },
   );
@@ -34,7 +34,7 @@ export function useConsumeRecords(evaluateStatus: 0 | 1 | undefined, userId: str
   /** Appends the next page; rejects on failure so the infinite scroll offers 重新加载. */
   const loadMore = async () => {
     const pageNum = tail.pageNum + 1;
-    const page = unwrap(await getConsumptions({ pageNum, pageSize: RECORDS_PAGE_SIZE, evaluateStatus }));
+    const page = await getConsumptions({ pageNum, pageSize: RECORDS_PAGE_SIZE, evaluateStatus });
     setTail((previous) => {
       const current = previous.base === base ? previous : { base, list: [], pageNum: 1, exhausted: false };
       if (current.pageNum >= pageNum) return current;

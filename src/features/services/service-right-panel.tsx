@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router-dom';
 import type { Right } from '@contract/types';
 import { getRights } from '@/api/rights';
 import { Skeleton } from '@/components/skeleton';
-import { unwrap, useRequest } from '@/hooks/use-request';
+import { useRequest } from '@/hooks/use-request';
 import { goToLogin } from '@/lib/login-redirect';
 import { pickRight, PRODUCT_LINE_LABEL, remainingText, validityText } from '@/lib/right-facts';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';
@@ -32,7 +32,7 @@ export function ServiceRightPanel({ serviceCode, indexCode, transferPage = '/tra
   const loggedIn = useUserStore(selectIsLoggedIn);
   const userId = useUserStore((s) => s.userInfo?.userId);
   const { data, loading, error, reload } = useRequest(
-    async () => pickRight(unwrap(await getRights()).filter((r) => r.serviceCode === serviceCode)) ?? null,
+    async () => pickRight((await getRights()).filter((r) => r.serviceCode === serviceCode)) ?? null,
     [serviceCode, userId],
     { enabled: loggedIn, refreshOn: ['rights'] },
   );

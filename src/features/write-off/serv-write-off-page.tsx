@@ -6,7 +6,7 @@ import { startWriteOff } from '@/api/consumptions';
 import { EmptyView } from '@/components/empty-view';
 import { PageState } from '@/components/page-state';
 import { RouteHeading } from '@/components/route-heading';
-import { unwrap, useRequest } from '@/hooks/use-request';
+import { useRequest } from '@/hooks/use-request';
 import { invalidate } from '@/stores/freshness';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';
 import { ExpireCountdown } from './expire-countdown';
@@ -83,7 +83,7 @@ export default function ServWriteOffPage() {
   const rightId = Number(params.get('rightId'));
   const validId = Number.isInteger(rightId) && rightId > 0;
   const [attempt, setAttempt] = useState(0);
-  const { data, loading, error, reload, setData } = useRequest(() => startWriteOff(rightId).then(unwrap).then(startedRecord), [rightId, attempt], {
+  const { data, loading, error, reload, setData } = useRequest(() => startWriteOff(rightId).then(startedRecord), [rightId, attempt], {
     enabled: loggedIn && validId,
   });
 

@@ -5,7 +5,7 @@ import { getConsumption } from '@/api/consumptions';
 import { EmptyView } from '@/components/empty-view';
 import { PageState } from '@/components/page-state';
 import { SERVICE_PHONE } from '@/config/constants';
-import { unwrap, useRequest } from '@/hooks/use-request';
+import { useRequest } from '@/hooks/use-request';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';
 import { groupDigits } from './group-digits';
 import { useRouteMeta } from '@/hooks/use-route-meta';
@@ -53,7 +53,7 @@ export default function StatusPage() {
   const consumeId = Number(params.get('consumeId'));
   const rightIdParam = Number(params.get('rightId'));
   const validId = Number.isInteger(consumeId) && consumeId > 0;
-  const { data, loading, error, reload } = useRequest(() => getConsumption(consumeId).then(unwrap), [consumeId], {
+  const { data, loading, error, reload } = useRequest(() => getConsumption(consumeId), [consumeId], {
     enabled: loggedIn && validId,
     refreshOn: ['consumptions'],
   });

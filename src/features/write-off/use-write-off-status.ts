@@ -38,9 +38,8 @@ export function useWriteOffStatus(consumption: Consumption | undefined, handlers
       if (stopped || inFlight || document.visibilityState === 'hidden') return;
       inFlight = true;
       try {
-        const envelope = await getConsumption(id);
-        if (stopped || envelope.code !== 200) return;
-        const latest = envelope.obj;
+        const latest = await getConsumption(id);
+        if (stopped) return;
         if (latest.status !== 'pending') {
           stop();
           // A used code took a time off the right and settled its record: screens showing

@@ -1,0 +1,50 @@
+import { ESLint } from 'eslint';
+
+/**
+ * The rules of eslint.config.js that keep transport details out of screens (DESIGN §8 "API
+ * results") and react-router's internals in one file: each planted violation is reported once,
+ * and the same text where it is allowed is not.
+ */
+const eslint = new ESLint();
+
+async function messages(code: string, filePath: string) {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result.messages.filter((m) => m.ruleId === 'no-restricted-syntax' || m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+const envelopeChecks = [
+  'export const ok = (envelope: { code: number }) => envelope.code === 200;\n',
+  'export const bad = (envelope: { code: number }) => 200 !== envelope.code;\n',
+  "import { Code } from '@contract/codes';\nexport const ok = (envelope: { code: number }) => envelope.code == Code.ok;\n",
+];
+
+describe('no envelope code compared in features and components', () => {
+  it.each(['src/features/home/planted.ts', 'src/components/planted.tsx'])('reports `code === 200` once in %s', async (file) => {
+    for (const code of envelopeChecks) {
+      const found = await messages(code, file);
+      expect(found, code).toHaveLength(1);
+      expect(found[0]).toContain('ApiError');
+    }
+  });
+
+  it('leaves the request client and other comparisons alone', async () => {
+    expect(await messages(envelopeChecks[0], 'src/api/planted.ts')).toEqual([]);
+    expect(await messages('export const same = (a: { code: string }) => a.code === "x";\n', 'src/features/home/planted.ts')).toEqual([]);
+  });
+});
+
+describe("react-router's UNSAFE_ internals in one file", () => {
+  const unsafe = "import { UNSAFE_LocationContext } from 'react-router-dom';\nexport const c = UNSAFE_LocationContext;\n";
+
+  it.each(['src/app/planted.tsx', 'src/features/home/planted.tsx', 'src/components/planted.tsx', 'src/main.tsx'])('reports an UNSAFE_ import once in %s', async (file) => {
+    const found = await messages(unsafe, file);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toContain('router-internals');
+  });
+
+  it('allows them in src/app/router-internals.ts, and keeps the import boundaries beside the rule', async () => {
+    expect(await messages(unsafe, 'src/app/router-internals.ts')).toEqual([]);
+    const crossing = "import { useRequest } from '@/features/mine/use-mine-summary';\nexport const x = useRequest;\n";
+    expect(await messages(crossing, 'src/components/planted.ts')).toHaveLength(1);
+  });
+});
