@@ -2,8 +2,9 @@
  * The request guard of DESIGN §3/§7 for every A (/gateway/user/*) and B (/user-cloud/*) call:
  * timestamp within 5 minutes of our clock, a nonce never seen within the window, and — for
  * calls that are not public — a live bearer token. The nonce insert and the token lookup are
- * ONE statement (one round trip; a named prepared statement on PostgreSQL), and the nonce
- * lives in SQL so several gateway instances stay replay-safe.
+ * ONE statement (one round trip; a named prepared statement on PostgreSQL, shared by the
+ * requests that arrive while the previous one runs), and the nonce lives in SQL so several
+ * gateway instances stay replay-safe.
  *
  * The whole decision is one stage, an `onRequest` hook, before any handler (decision 0030):
  * a refusal is answered there, and a handler finds the decided caller in `request.userId`.
@@ -34,18 +35,6 @@ const NONCE_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
  */
 export const ASYNC_COMMIT = `set_config('synchronous_commit', 'off', true) is not null`;
 
-/**
- * The guard as two CTEs, parameters $1 (nonce) and $2 (token hash or null): `guard` is one row
- * (`fresh`: the nonce was new and is now recorded; `user_id`: the live session's user or null).
- */
-const GUARD_CTES = `
-  fresh as (insert into nonces (nonce) select $1::text where ${ASYNC_COMMIT}
-            on conflict do nothing returning 1),
-  guard as (select exists (select 1 from fresh) as fresh,
-                   (select user_id from sessions where token_hash = $2 and expires_at > now()) as user_id)`;
-
-const GUARD_SQL = `with ${GUARD_CTES} select fresh, user_id from guard`;
-
 /** What the header checks leave for the SQL check. */
 export interface PendingGuard {
   mode: GuardMode;
@@ -53,7 +42,7 @@ export interface PendingGuard {
   tokenHash: string | null;
 }
 
-/** The SQL check's answer: the `guard` row. */
+/** The SQL check's answer for one request: its `guard` row. */
 export interface GuardRow {
   fresh: boolean;
   user_id: string | null;
@@ -121,20 +110,12 @@ export function guardRefusal(row: GuardRow, pending: PendingGuard): Unauthorized
   return null;
 }
 
-/** The SQL check on its own (one round trip): records the nonce, finds the session. */
-export async function checkInSql(
-  db: Db,
-  pending: PendingGuard,
-): Promise<{ refusal: UnauthorizedReason | null; userId: string | null }> {
-  const [row] = await db.query<GuardRow>(GUARD_SQL, [pending.nonce, pending.tokenHash], 'guard_nonce_token');
-  return { refusal: guardRefusal(row, pending), userId: row.user_id ?? null };
-}
-
 /**
  * The guard of a batch of requests as CTEs (decision 0014), parameters $1 (nonces) and $2
  * (token hashes or null), arrays in the requests' order: `guard` has one row per request,
- * `i` its place from 1, `fresh` and `user_id` as in the single guard. The batch's nonces are
- * distinct (`guardStage` sees to that), so each `fresh` is its own request's.
+ * `i` its place from 1, `fresh` (the nonce was new and is now recorded) and `user_id` (the
+ * live session's user or null). The batch's nonces are distinct (`guardStage` sees to that),
+ * so each `fresh` is its own request's.
  */
 export const GUARD_BATCH_CTES = `
   req as (select nonce, token_hash, i::int as i
