@@ -16,7 +16,7 @@ import type { Config } from './config';
 import type { AppContext, StaticData } from './context';
 import type { Db } from './db/index';
 import { BizError, envelope } from './envelope';
-import { checkHeaders, checkInSql, GuardRefused, refusalEnvelope } from './guard';
+import { registerGuard } from './guard';
 import { loggerOptions } from './logger';
 import { healthRoutes, type Lifecycle } from './ops/health';
 import { createMetrics, poolOf, type GatewayMetrics } from './ops/metrics';
@@ -180,56 +180,24 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
 
-  app.addHook('onRequest', async (request, reply) => {
-    const { guard: mode, guardInQuery } = request.routeOptions.config ?? {};
-    if (!mode) return;
-    const pending = checkHeaders(request, reply, mode);
-    if (!pending) return reply;
-    // The route's own statement carries the SQL check (guard.ts `guardedBatch`).
-    if (guardInQuery) {
-      request.pendingGuard = pending;
-      return;
-    }
-    const { refusal, userId } = await checkInSql(db, pending);
-    if (refusal) return reply.send(refusalEnvelope(refusal));
-    request.userId = userId;
-  });
+  // Authentication and the replay guard, decided in one stage before any handler (decision 0030).
+  registerGuard(app, db, { onBatch: metrics && ((size) => metrics.observeGuardBatch('guard_batch', size)) });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook, not an async one: no promise per answer.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (!reply.hasHeader('date')) reply.header('date', httpDate());
     // Envelopes carry personal data (and ck's answer a token): no cache keeps them. A route
     // that chose its own caching (/jsons, avatars) keeps it.
     if (!reply.hasHeader('cache-control') && String(reply.getHeader('content-type') ?? '').startsWith('application/json')) {
       reply.header('cache-control', 'no-store');
     }
-    // A guardInQuery route that answered without its guarded statement (invalid input, an
-    // error): the SQL check runs now, so the nonce is recorded and a refusal still wins.
-    const pending = request.pendingGuard;
-    if (pending) {
-      request.pendingGuard = undefined;
-      let refusal;
-      try {
-        ({ refusal } = await checkInSql(db, pending));
-      } catch (error) {
-        // NOTE: an error thrown here, after the error handler has answered, would reach
-        // Fastify's fallback handler, which puts the error's message in the answer.
-        request.log.error({ err: error }, 'guard check after the answer failed');
-        reply.code(200).type('application/json; charset=utf-8');
-        return JSON.stringify(envelope(Code.serverError, Desc.serverError, null));
-      }
-      if (refusal) {
-        reply.code(200).type('application/json; charset=utf-8');
-        return JSON.stringify(refusalEnvelope(refusal));
-      }
-    }
-    return payload;
+    done(null, payload);
   });
-  // After the hook above (it may answer with another envelope), before compression.
+  // After the hook above, before compression.
   requestOps(app, { lifecycle, metrics });
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
     if (error instanceof BizError) return reply.code(200).send(envelope(Code.businessError, error.desc, null));
-    if (error instanceof GuardRefused) return reply.code(200).send(refusalEnvelope(error.reason));
     const status = error.statusCode ?? 500;
     if (status === 413) return reply.code(413).send(envelope(Code.tooLarge, Desc.tooLarge, null));
     if (status >= 400 && status < 500) {

@@ -10,21 +10,17 @@ import type { CatalogService, IndexConfig, ServiceCatalog } from '../../contract
 import type { Config } from './config';
 import type { Db } from './db/index';
 import { envelope, JsonText, ok, okText } from './envelope';
-import type { GuardMode, PendingGuard } from './guard';
+import type { GuardMode } from './guard';
 import type { GatewayMetrics } from './ops/metrics';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The caller, set by the guard; null on anonymous public calls. */
+    /** The caller, decided by the guard stage (guard.ts `registerGuard`); null on anonymous public calls. */
     userId: string | null;
-    /** A `guardInQuery` route's SQL check, until its guarded statement has run. */
-    pendingGuard?: PendingGuard;
   }
   interface FastifyContextConfig {
-    /** Set on A and B routes: the guard runs before the body is read. */
+    /** Set on A and B routes: the guard stage decides them before the body is read. */
     guard?: GuardMode;
-    /** The SQL part of the guard runs in the route's own statement (guard.ts `guardedBatch`). */
-    guardInQuery?: boolean;
   }
 }
 
@@ -47,11 +43,6 @@ export interface ApiRoute<S extends z.ZodType | undefined> {
   url: string;
   /** Omitted on routes that are not A or B calls (/sso, /admin): no header check. */
   guard?: GuardMode;
-  /**
-   * Read-only hot routes: the nonce and token check runs inside the route's one statement
-   * (guard.ts `guardedBatch`, decisions 0013 and 0014) instead of a round trip of its own.
-   */
-  guardInQuery?: boolean;
   /** Validates `query` (GET) or `body` (others) unless `from` says otherwise. */
   input?: S;
   from?: 'query' | 'body';
@@ -81,7 +72,7 @@ export function apiRoute<S extends z.ZodType | undefined>(
     method: route.method,
     url: route.url,
     bodyLimit: route.bodyLimit,
-    config: { guard: route.guard, guardInQuery: route.guardInQuery },
+    config: { guard: route.guard },
     async handler(request, reply) {
       if (route.jsonOnly && !String(request.headers['content-type'] ?? '').startsWith('application/json')) {
         reply.code(400);
@@ -107,5 +98,11 @@ export function apiRoute<S extends z.ZodType | undefined>(
   });
 }
 
-/** The signed-in caller of a `guard: 'required'` route. */
-export const me = (request: FastifyRequest) => request.userId as string;
+/**
+ * The signed-in caller of a `guard: 'required'` route, as the guard stage decided it. A
+ * request that reaches a handler without one is a fault, never a query for nobody's rows.
+ */
+export function me(request: FastifyRequest): string {
+  if (request.userId === null) throw new Error(`${request.routeOptions.url}: no caller decided by the guard stage`);
+  return request.userId;
+}

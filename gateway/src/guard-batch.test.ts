@@ -1,11 +1,11 @@
 /**
- * `guardedBatch` on its own (decisions 0014 and 0019), with a database whose statements end
- * when the test says: one statement in flight, the requests that arrive meanwhile together in
- * the next, and a statement that stalls no longer holds the next one back.
+ * The guard stage's SQL check on its own (`guardStage` on `statementBatch`, decisions 0014,
+ * 0019 and 0030), with a database whose statements end when the test says: one statement in
+ * flight, the requests that arrive meanwhile together in the next, and a statement that stalls
+ * no longer holds the next one back.
  */
-import type { FastifyRequest } from 'fastify';
 import type { Db } from './db/index';
-import { guardedBatch, GuardRefused, type BatchRow } from './guard';
+import { guardStage, type BatchRow, type GuardRow, type PendingGuard } from './guard';
 
 type Statement = { nonces: string[]; finish: () => void; fail: (error: Error) => void };
 
@@ -14,7 +14,7 @@ function fakeDb() {
   const db = {
     query: (_sql: string, params: unknown[] = []) => {
       const nonces = params[0] as string[];
-      return new Promise<BatchRow[]>((resolve, reject) => {
+      return new Promise<Array<BatchRow & GuardRow>>((resolve, reject) => {
         const rows = nonces.map((_, k) => ({ i: k + 1, fresh: true, user_id: 'u1' }));
         statements.push({ nonces, finish: () => resolve(rows), fail: reject });
       });
@@ -23,26 +23,26 @@ function fakeDb() {
   return { db, statements };
 }
 
-const request = (nonce: string) =>
-  ({ pendingGuard: { mode: 'required', nonce, tokenHash: 'h' } }) as unknown as FastifyRequest;
+const pending = (nonce: string): PendingGuard => ({ mode: 'required', nonce, tokenHash: 'h' });
+const passed = { refusal: null, userId: 'u1' };
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
-describe('guardedBatch: one statement in flight (decision 0019)', () => {
+describe('guard stage: one guard statement in flight (decisions 0019, 0030)', () => {
   it('sends the requests that arrive while a statement runs together in the next one', async () => {
     const { db, statements } = fakeDb();
-    const batch = guardedBatch<number, BatchRow>(db, { name: 't', sql: '', params: () => [], stallMs: 60_000 });
-    const first = batch(request('nonce-aaa'), 1);
+    const batch = guardStage(db, { stallMs: 60_000 });
+    const first = batch(pending('nonce-aaa'));
     await nextTurn();
     expect(statements.map((s) => s.nonces)).toEqual([['nonce-aaa']]);
 
-    const second = batch(request('nonce-bbb'), 2);
+    const second = batch(pending('nonce-bbb'));
     await nextTurn();
-    const third = batch(request('nonce-ccc'), 3);
+    const third = batch(pending('nonce-ccc'));
     await nextTurn();
     expect(statements).toHaveLength(1);
 
     statements[0].finish();
-    await expect(first).resolves.toHaveLength(1);
+    await expect(first).resolves.toEqual(passed);
     await vi.waitFor(() => expect(statements).toHaveLength(2));
     expect(statements[1].nonces).toEqual(['nonce-bbb', 'nonce-ccc']);
     statements[1].finish();
@@ -51,24 +51,24 @@ describe('guardedBatch: one statement in flight (decision 0019)', () => {
 
   it('lets the next statement start beside one that has run past stallMs', async () => {
     const { db, statements } = fakeDb();
-    const batch = guardedBatch<number, BatchRow>(db, { name: 't', sql: '', params: () => [], stallMs: 5 });
-    const stuck = batch(request('nonce-aaa'), 1);
+    const batch = guardStage(db, { stallMs: 5 });
+    const stuck = batch(pending('nonce-aaa'));
     await nextTurn();
-    const next = batch(request('nonce-bbb'), 2);
+    const next = batch(pending('nonce-bbb'));
     await vi.waitFor(() => expect(statements).toHaveLength(2));
     statements[1].finish();
-    await expect(next).resolves.toHaveLength(1);
+    await expect(next).resolves.toEqual(passed);
     statements[0].finish();
-    await expect(stuck).resolves.toHaveLength(1);
+    await expect(stuck).resolves.toEqual(passed);
   });
 
   it('refuses a nonce that is already waiting for a statement as a replay', async () => {
     const { db, statements } = fakeDb();
-    const batch = guardedBatch<number, BatchRow>(db, { name: 't', sql: '', params: () => [], stallMs: 60_000 });
-    const first = batch(request('nonce-aaa'), 1);
+    const batch = guardStage(db, { stallMs: 60_000 });
+    const first = batch(pending('nonce-aaa'));
     await nextTurn();
-    const waiting = batch(request('nonce-bbb'), 2);
-    await expect(batch(request('nonce-bbb'), 3)).rejects.toEqual(new GuardRefused('replay'));
+    const waiting = batch(pending('nonce-bbb'));
+    await expect(batch(pending('nonce-bbb'))).resolves.toEqual({ refusal: 'replay', userId: null });
     statements[0].finish();
     await vi.waitFor(() => expect(statements).toHaveLength(2));
     statements[1].finish();
@@ -77,15 +77,15 @@ describe('guardedBatch: one statement in flight (decision 0019)', () => {
 
   it('lets the next statement go as soon as one fails, and fails every request of that one', async () => {
     const { db, statements } = fakeDb();
-    const batch = guardedBatch<number, BatchRow>(db, { name: 't', sql: '', params: () => [], stallMs: 60_000 });
-    const failing = [batch(request('nonce-aaa'), 1), batch(request('nonce-bbb'), 2)];
+    const batch = guardStage(db, { stallMs: 60_000 });
+    const failing = [batch(pending('nonce-aaa')), batch(pending('nonce-bbb'))];
     await nextTurn();
-    const next = batch(request('nonce-ccc'), 3);
+    const next = batch(pending('nonce-ccc'));
     statements[0].fail(new Error('connection lost'));
     for (const p of failing) await expect(p).rejects.toThrow('connection lost');
     await vi.waitFor(() => expect(statements).toHaveLength(2));
     statements[1].finish();
-    await expect(next).resolves.toHaveLength(1);
+    await expect(next).resolves.toEqual(passed);
   });
 
   it('answers with an error, not never, when the database throws before its statement starts', async () => {
@@ -94,18 +94,18 @@ describe('guardedBatch: one statement in flight (decision 0019)', () => {
         throw new Error('pool is closed');
       },
     } as unknown as Db;
-    const batch = guardedBatch<number, BatchRow>(db, { name: 't', sql: '', params: () => [], stallMs: 60_000 });
-    await expect(batch(request('nonce-aaa'), 1)).rejects.toThrow('pool is closed');
-    await expect(batch(request('nonce-bbb'), 2)).rejects.toThrow('pool is closed');
+    const batch = guardStage(db, { stallMs: 60_000 });
+    await expect(batch(pending('nonce-aaa'))).rejects.toThrow('pool is closed');
+    await expect(batch(pending('nonce-bbb'))).rejects.toThrow('pool is closed');
   });
 
   it('leaves a nonce to PostgreSQL once its statement has gone', async () => {
     const { db, statements } = fakeDb();
-    const batch = guardedBatch<number, BatchRow>(db, { name: 't', sql: '', params: () => [], stallMs: 60_000 });
-    const first = batch(request('nonce-aaa'), 1);
+    const batch = guardStage(db, { stallMs: 60_000 });
+    const first = batch(pending('nonce-aaa'));
     await nextTurn();
     // In flight, not queued: the nonces table decides (the second insert meets the first row).
-    const again = batch(request('nonce-aaa'), 2);
+    const again = batch(pending('nonce-aaa'));
     statements[0].finish();
     await first;
     await vi.waitFor(() => expect(statements).toHaveLength(2));

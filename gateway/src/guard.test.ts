@@ -56,7 +56,7 @@ describe('guard: nonce, timestamp and bearer token on every A and B call', () =>
     }
   });
 
-  describe('in the notice list’s own statement (guardInQuery, decision 0013)', () => {
+  describe('on the notice list, decided before its batched read (decision 0030)', () => {
     const list = endpoints.noticeList;
 
     it('refuses a reused nonce on the list, without any notice', async () => {
@@ -97,11 +97,11 @@ describe('guard: nonce, timestamp and bearer token on every A and B call', () =>
     });
   });
 
-  describe('shared by the requests of one event-loop turn (guardedBatch, decision 0014)', () => {
+  describe('shared by the requests of one event-loop turn (statementBatch, decisions 0014 and 0030)', () => {
     const list = endpoints.noticeList;
     type Page = { total: number; list: Array<{ id: number; readFlag: number }> };
 
-    it('answers each request of a batch with its own guard and page, in one statement', async () => {
+    it('answers each request of a batch with its own guard and page, in one guard and one list statement', async () => {
       const query = vi.spyOn(gw.db, 'query');
       try {
         const shared = newNonce();
@@ -114,10 +114,15 @@ describe('guard: nonce, timestamp and bearer token on every A and B call', () =>
           gw.send<Page>('GET', list, { as: 'customer', nonce: shared, query: { pageNum: 1, pageSize: 1 } }),
           gw.send<Page>('GET', list, { as: 'customer', nonce: shared, query: { pageNum: 1, pageSize: 1 } }),
         ]);
-        const statements = query.mock.calls.filter(([, , name]) => name === 'notice_page_batch');
-        expect(statements).toHaveLength(1);
+        const guards = query.mock.calls.filter(([, , name]) => name === 'guard_batch');
+        expect(guards).toHaveLength(1);
         // Six requests in it: the second use of the shared nonce was refused before it.
-        expect(statements[0][1]?.[0]).toHaveLength(6);
+        expect(guards[0][1]?.[0]).toHaveLength(6);
+        // Five reads: the expired token was refused by the guard stage, and read nothing.
+        const pages = query.mock.calls.filter(([, , name]) => name === 'notice_page_batch');
+        expect(pages).toHaveLength(1);
+        const [c, a] = [DEMO.customer.userId, DEMO.agent.userId];
+        expect(pages[0][1]?.[0]).toEqual([c, c, c, a, c]);
 
         const all = customer.json.obj;
         expect(all.list.map((n) => n.id)).toHaveLength(all.total);
@@ -138,8 +143,10 @@ describe('guard: nonce, timestamp and bearer token on every A and B call', () =>
       try {
         const answers = await Promise.all(Array.from({ length: 65 }, () => gw.send('GET', list, { as: 'agent', query: { pageNum: 1, pageSize: 1 } })));
         expect(answers.every((res) => res.json.code === Code.ok)).toBe(true);
-        const sizes = query.mock.calls.filter(([, , name]) => name === 'notice_page_batch').map(([, params]) => (params?.[0] as string[]).length);
-        expect(sizes).toEqual([64, 1]);
+        const sizes = (statement: string) =>
+          query.mock.calls.filter(([, , name]) => name === statement).map(([, params]) => (params?.[0] as string[]).length);
+        expect(sizes('guard_batch')).toEqual([64, 1]);
+        expect(sizes('notice_page_batch')).toEqual([64, 1]);
       } finally {
         query.mockRestore();
       }

@@ -2,16 +2,16 @@
  * The request guard of DESIGN §3/§7 for every A (/gateway/user/*) and B (/user-cloud/*) call:
  * timestamp within 5 minutes of our clock, a nonce never seen within the window, and — for
  * calls that are not public — a live bearer token. The nonce insert and the token lookup are
- * ONE statement (one round trip; a named prepared statement on PostgreSQL), and the nonce
- * lives in SQL so several gateway instances stay replay-safe.
+ * ONE statement (one round trip; a named prepared statement on PostgreSQL, shared by the
+ * requests that arrive while the previous one runs), and the nonce lives in SQL so several
+ * gateway instances stay replay-safe.
  *
- * A read-only hot route can go further (`guardInQuery`, decisions 0013 and 0014): its own
- * statement starts with the guard's CTEs, so the check and the read are one round trip
- * together, and the requests that arrive while one such statement runs share the next
- * (decision 0019).
+ * The whole decision is one stage, an `onRequest` hook, before any handler (decision 0030):
+ * a refusal is answered there, and a handler finds the decided caller in `request.userId`.
+ * The requests that arrive while one guard statement runs share the next (decision 0019).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Code, Desc, REPLAY_WINDOW_MS, type UnauthorizedReason } from '../../contract/codes';
 import type { UnauthorizedObj } from '../../contract/types';
 import type { Db } from './db/index';
@@ -35,18 +35,6 @@ const NONCE_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
  */
 export const ASYNC_COMMIT = `set_config('synchronous_commit', 'off', true) is not null`;
 
-/**
- * The guard as two CTEs, parameters $1 (nonce) and $2 (token hash or null): `guard` is one row
- * (`fresh`: the nonce was new and is now recorded; `user_id`: the live session's user or null).
- */
-const GUARD_CTES = `
-  fresh as (insert into nonces (nonce) select $1::text where ${ASYNC_COMMIT}
-            on conflict do nothing returning 1),
-  guard as (select exists (select 1 from fresh) as fresh,
-                   (select user_id from sessions where token_hash = $2 and expires_at > now()) as user_id)`;
-
-const GUARD_SQL = `with ${GUARD_CTES} select fresh, user_id from guard`;
-
 /** What the header checks leave for the SQL check. */
 export interface PendingGuard {
   mode: GuardMode;
@@ -54,7 +42,7 @@ export interface PendingGuard {
   tokenHash: string | null;
 }
 
-/** The SQL check's answer: the `guard` row. */
+/** The SQL check's answer for one request: its `guard` row. */
 export interface GuardRow {
   fresh: boolean;
   user_id: string | null;
@@ -122,28 +110,12 @@ export function guardRefusal(row: GuardRow, pending: PendingGuard): Unauthorized
   return null;
 }
 
-/** The SQL check on its own (one round trip): records the nonce, finds the session. */
-export async function checkInSql(
-  db: Db,
-  pending: PendingGuard,
-): Promise<{ refusal: UnauthorizedReason | null; userId: string | null }> {
-  const [row] = await db.query<GuardRow>(GUARD_SQL, [pending.nonce, pending.tokenHash], 'guard_nonce_token');
-  return { refusal: guardRefusal(row, pending), userId: row.user_id ?? null };
-}
-
-/** Thrown by `guardedBatch` when the guard refuses; the app's error handler answers the 401. */
-export class GuardRefused extends Error {
-  constructor(readonly reason: UnauthorizedReason) {
-    super(`guard refused: ${reason}`);
-    this.name = 'GuardRefused';
-  }
-}
-
 /**
  * The guard of a batch of requests as CTEs (decision 0014), parameters $1 (nonces) and $2
  * (token hashes or null), arrays in the requests' order: `guard` has one row per request,
- * `i` its place from 1, `fresh` and `user_id` as in the single guard. The batch's nonces are
- * distinct (`guardedBatch` sees to that), so each `fresh` is its own request's.
+ * `i` its place from 1, `fresh` (the nonce was new and is now recorded) and `user_id` (the
+ * live session's user or null). The batch's nonces are distinct (`guardStage` sees to that),
+ * so each `fresh` is its own request's.
  */
 export const GUARD_BATCH_CTES = `
   req as (select nonce, token_hash, i::int as i
@@ -156,79 +128,66 @@ export const GUARD_BATCH_CTES = `
                      where token_hash = req.token_hash and expires_at > now()) as user_id
               from req)`;
 
-/** A row of a batched guarded statement: whose request it answers, and that request's guard. */
-export interface BatchRow extends GuardRow {
+const GUARD_BATCH_SQL = `with ${GUARD_BATCH_CTES} select i, fresh, user_id from guard`;
+
+/** A row of a batched statement: whose request (its place from 1 in the batch) it answers. */
+export interface BatchRow {
   i: number;
 }
 
-export interface GuardedBatchOptions<P> {
+export interface StatementBatchOptions<P> {
   /** The named prepared statement's name (parsed and planned once per connection). */
   name: string;
-  /**
-   * `with ${GUARD_BATCH_CTES}, …`: at least one row per `guard` row, each carrying its `i`,
-   * `fresh` and `user_id`, in the order the route wants them within one request. A refused
-   * guard must read no one's rows (filter on `fresh` and `user_id`).
-   */
+  /** At least one row per item, each carrying its item's place `i` (from 1). */
   sql: string;
-  /** The route's own parameters as arrays in the requests' order, from $3 on. */
+  /** The statement's parameters as arrays in the items' order. */
   params: (items: P[]) => unknown[];
-  /** At most this many requests in one statement (a larger batch is split). */
+  /** At most this many items in one statement (a larger batch is split). */
   max?: number;
   /**
    * A statement in flight longer than this (ms) no longer holds the next one back, so a slow
-   * statement delays the requests behind it by at most this much (decision 0019).
+   * statement delays the items behind it by at most this much (decision 0019).
    */
   stallMs?: number;
   /** Told the size of each batch as it is sent (the metrics' batch-size histogram). */
   onBatch?: (size: number) => void;
+  /** Told the items of each batch as it is sent. */
+  onSend?: (items: P[]) => void;
 }
 
 interface Waiting<P, T> {
-  pending: PendingGuard;
   params: P;
   resolve: (rows: T[]) => void;
   reject: (error: unknown) => void;
 }
 
 /**
- * A `guardInQuery` route's statement, shared by the requests that reach the route while the
- * previous statement runs (decisions 0014 and 0019): one round trip and one statement for the
- * batch instead of one per request, while each request's nonce is still recorded and its
- * token still checked in SQL. One statement is in flight at a time: the requests that arrive
- * meanwhile wait for it and go together in the next, so under load the batches are larger and
- * fewer PostgreSQL processes compete with the gateway for the cores; when idle, a request
- * goes at the end of its event-loop turn. A statement that runs past `stallMs` lets the next
- * one start beside it. Returns the function a handler awaits: it applies the request's own
- * verdict (throws GuardRefused, or sets `request.userId`) and gives that request's rows.
- * A nonce already waiting for a statement is a replay at once.
+ * One named statement shared by the callers that arrive while the previous one runs
+ * (decisions 0014 and 0019): one round trip for the batch instead of one per caller. One
+ * statement is in flight at a time: the callers that arrive meanwhile wait for it and go
+ * together in the next, so under load the batches are larger and fewer PostgreSQL processes
+ * compete with the gateway for the cores; when idle, a caller goes at the end of its
+ * event-loop turn. A statement that runs past `stallMs` lets the next one start beside it.
+ * Returns the function a caller awaits for its own rows (`i` in order); a failed statement
+ * rejects every caller of its batch.
  */
-export function guardedBatch<P, T extends BatchRow>(
+export function statementBatch<P, T extends BatchRow>(
   db: Db,
-  { name, sql, params, max = 64, stallMs = 20, onBatch }: GuardedBatchOptions<P>,
+  { name, sql, params, max = 64, stallMs = 20, onBatch, onSend }: StatementBatchOptions<P>,
 ) {
   /** Batches not sent yet, oldest first; the last one is open while shorter than `max`. */
   const queued: Waiting<P, T>[][] = [];
-  /** The nonces of the queued batches: a second use while the first still waits is a replay. */
-  const queuedNonces = new Set<string>();
   /** Whether a statement is in flight and has not stalled yet: it holds the next one back. */
   let held = false;
   let flushDue = false;
 
   const run = async (batch: Waiting<P, T>[]) => {
     try {
-      const rows = await db.query<T>(
-        sql,
-        [
-          batch.map((w) => w.pending.nonce),
-          batch.map((w) => w.pending.tokenHash),
-          ...params(batch.map((w) => w.params)),
-        ],
-        name,
-      );
-      const byRequest = batch.map((): T[] => []);
-      for (const row of rows) byRequest[row.i - 1].push(row);
+      const rows = await db.query<T>(sql, params(batch.map((w) => w.params)), name);
+      const byItem = batch.map((): T[] => []);
+      for (const row of rows) byItem[row.i - 1].push(row);
       batch.forEach((w, k) =>
-        byRequest[k].length ? w.resolve(byRequest[k]) : w.reject(new Error(`${name}: no row for request ${k + 1}`)),
+        byItem[k].length ? w.resolve(byItem[k]) : w.reject(new Error(`${name}: no row for item ${k + 1}`)),
       );
     } catch (error) {
       for (const w of batch) w.reject(error);
@@ -237,6 +196,7 @@ export function guardedBatch<P, T extends BatchRow>(
 
   const send = (batch: Waiting<P, T>[]) => {
     onBatch?.(batch.length);
+    onSend?.(batch.map((w) => w.params));
     held = true;
     let holding = true;
     const release = () => {
@@ -255,42 +215,72 @@ export function guardedBatch<P, T extends BatchRow>(
   const flush = () => {
     flushDue = false;
     if (held || !queued.length) return;
-    const batch = queued.shift()!;
-    for (const w of batch) queuedNonces.delete(w.pending.nonce);
-    send(batch);
+    send(queued.shift()!);
   };
 
-  // At the end of the turn: the requests of this turn join the batch before it goes.
+  // At the end of the turn: the callers of this turn join the batch before it goes.
   function scheduleFlush() {
     if (flushDue || held || !queued.length) return;
     flushDue = true;
     setImmediate(flush);
   }
 
-  const enqueue = (pending: PendingGuard, itemParams: P) =>
+  return (itemParams: P) =>
     new Promise<T[]>((resolve, reject) => {
       const open = queued.at(-1);
       const batch = open && open.length < max ? open : [];
       if (batch !== open) queued.push(batch);
-      batch.push({ pending, params: itemParams, resolve, reject });
-      queuedNonces.add(pending.nonce);
+      batch.push({ params: itemParams, resolve, reject });
       scheduleFlush();
     });
+}
 
-  return async (request: FastifyRequest, itemParams: P): Promise<T[]> => {
-    const pending = request.pendingGuard;
-    if (!pending) throw new Error('a guarded batch needs a route declared with guardInQuery');
-    if (queuedNonces.has(pending.nonce)) {
-      request.pendingGuard = undefined;
-      throw new GuardRefused('replay');
-    }
-    const rows = await enqueue(pending, itemParams);
-    request.pendingGuard = undefined;
+/** The guard's decision on one request: a refusal, or the caller (null when anonymous). */
+export type GuardDecision = { refusal: UnauthorizedReason; userId: null } | { refusal: null; userId: string | null };
+
+/**
+ * The SQL check of the guard stage (decision 0030): the requests that reach any guarded route
+ * while the previous guard statement runs share the next one (`statementBatch`), each with its
+ * own verdict. A nonce already queued is a replay at once, so a statement's nonces are
+ * distinct; a nonce of the statement in flight meets its own row in `nonces`.
+ */
+export function guardStage(db: Db, { onBatch, stallMs }: Pick<StatementBatchOptions<PendingGuard>, 'onBatch' | 'stallMs'> = {}) {
+  const queuedNonces = new Set<string>();
+  const batch = statementBatch<PendingGuard, BatchRow & GuardRow>(db, {
+    name: 'guard_batch',
+    sql: GUARD_BATCH_SQL,
+    params: (items) => [items.map((p) => p.nonce), items.map((p) => p.tokenHash)],
+    onBatch,
+    stallMs,
+    onSend: (items) => {
+      for (const p of items) queuedNonces.delete(p.nonce);
+    },
+  });
+  return async (pending: PendingGuard): Promise<GuardDecision> => {
+    if (queuedNonces.has(pending.nonce)) return { refusal: 'replay', userId: null };
+    queuedNonces.add(pending.nonce);
+    const rows = await batch(pending);
     const refusal = guardRefusal(rows[0], pending);
-    if (refusal) throw new GuardRefused(refusal);
-    request.userId = rows[0].user_id ?? null;
-    return rows;
+    return refusal ? { refusal, userId: null } : { refusal: null, userId: rows[0].user_id ?? null };
   };
+}
+
+/**
+ * The guard stage: every route declared with a guard mode (`config.guard`, context.ts
+ * `apiRoute`) is decided here, before its body is read and before any handler; the handler
+ * runs only for a passed guard, with the caller in `request.userId` (decision 0030).
+ */
+export function registerGuard(app: FastifyInstance, db: Db, { onBatch }: { onBatch?: (size: number) => void } = {}) {
+  const decide = guardStage(db, { onBatch });
+  app.addHook('onRequest', async (request, reply) => {
+    const mode = request.routeOptions.config?.guard;
+    if (!mode) return;
+    const pending = checkHeaders(request, reply, mode);
+    if (!pending) return reply;
+    const { refusal, userId } = await decide(pending);
+    if (refusal) return reply.send(refusalEnvelope(refusal));
+    request.userId = userId;
+  });
 }
 
 /**

@@ -13,6 +13,7 @@ import { endpoints } from '../../contract/endpoints';
 import type { Consumption } from '../../contract/types';
 import { DEMO_ADMIN_KEY } from './config';
 import type { Db, Queryable } from './db/index';
+import { guardStage, sha256, type PendingGuard } from './guard';
 import { createTestGateway, DEMO, onPostgres, type TestGateway } from './test-helpers';
 
 const N = 50;
@@ -269,10 +270,19 @@ describe.skipIf(!onPostgres)('races on PostgreSQL (50 concurrent requests)', () 
   });
 
   describe('replay (guard: nonces primary key, insert … on conflict do nothing)', () => {
-    it('50 requests with one nonce → exactly one passes', async () => {
+    it('50 guard stages (as 50 instances would each have) with one nonce → exactly one passes', async () => {
+      // One instance never sends a nonce twice at once (the next test); instances do.
       const nonce = 'race-nonce-0123456789';
-      const { results, overlap } = await race('insert into nonces', () => gw.send('GET', endpoints.noticeCount, { as: 'customer', nonce }));
+      const pending: PendingGuard = { mode: 'required', nonce, tokenHash: sha256(gw.tokens.customer) };
+      const { results, overlap } = await race('insert into nonces', () => guardStage(gw.db)(pending));
       expectRace(overlap);
+      expect(results.filter((r) => r.refusal === null && r.userId === DEMO.customer.userId)).toHaveLength(1);
+      expect(results.filter((r) => r.refusal === 'replay')).toHaveLength(N - 1);
+    });
+
+    it('50 requests with one nonce at one instance → exactly one passes', async () => {
+      const nonce = 'race-nonce-one-instance-0123';
+      const results = await Promise.all(Array.from({ length: N }, () => gw.send('GET', endpoints.noticeCount, { as: 'customer', nonce })));
       expect(results.filter((r) => r.json.code === Code.ok)).toHaveLength(1);
       expect(results.filter((r) => r.json.code === Code.unauthorized)).toHaveLength(N - 1);
     });

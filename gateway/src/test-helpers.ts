@@ -108,13 +108,21 @@ export interface TestGateway {
 
 export const newNonce = () => randomBytes(16).toString('hex');
 
-/** Builds the app on a fresh, migrated, seeded database with a session per demo user. */
-export async function createTestGateway(overrides: Partial<Config> = {}, dataDir?: string): Promise<TestGateway> {
+/**
+ * Builds the app on a fresh, migrated, seeded database with a session per demo user.
+ * `beforeReady` may add hooks to the built app before it is ready (they apply to every route).
+ */
+export async function createTestGateway(
+  overrides: Partial<Config> = {},
+  dataDir?: string,
+  beforeReady?: (app: FastifyInstance) => void,
+): Promise<TestGateway> {
   const config = testConfig(overrides);
   const { db, drop } = await freshDb(dataDir);
   await migrate(db);
   await seed(db);
   const app = await buildApp({ db, config, logger: false });
+  beforeReady?.(app);
   await app.ready();
   const tokens = {
     customer: await createSession(db, DEMO.customer.userId),

@@ -2,7 +2,7 @@
  * Once-only jobs under advisory locks, and the replay guard's table across a crash
  * (DESIGN §8 "Topology", "Replay guard across failures"; decision 0020).
  */
-import { ASYNC_COMMIT, checkInSql, GUARD_BATCH_CTES, pruneGuardTables } from '../guard';
+import { ASYNC_COMMIT, GUARD_BATCH_CTES, pruneGuardTables } from '../guard';
 import { freshDb, onPostgres } from '../test-helpers';
 import type { Db, Queryable } from './index';
 import { JOB_LOCK_KEYS, pruneLoginTables, runExclusive } from './jobs';
@@ -59,10 +59,7 @@ describe('once-only jobs and the nonce table', { timeout: 120_000 }, () => {
 
   it('commits the guard’s nonce insert asynchronously, for that transaction only', async () => {
     const guards = {
-      single: (conn: Queryable) =>
-        checkInSql(conn as Db, { mode: 'optional', nonce: 'async-commit-nonce-0', tokenHash: null }).then(
-          (r) => r.refusal === null,
-        ),
+      // The guard stage's one statement (decision 0030).
       batch: async (conn: Queryable) => {
         const rows = await conn.query<{ fresh: boolean }>(`with ${GUARD_BATCH_CTES} select fresh from guard`, [
           ['async-commit-nonce-1', 'async-commit-nonce-2'],

@@ -40,7 +40,7 @@ export interface GatewayMetrics {
     envelopeCode: number | null,
     seconds: number,
   ): void;
-  /** A guarded batch statement sent with `size` requests (guard.ts `guardedBatch`). */
+  /** A batched statement sent with `size` requests (guard.ts `statementBatch`: the guard stage, the notice list). */
   observeGuardBatch(statement: string, size: number): void;
 }
 

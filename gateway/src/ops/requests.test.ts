@@ -108,7 +108,7 @@ describe('request ids and the access log', () => {
         200,
         Code.businessError,
       ],
-      // The list's refusal is written by the guard's own statement (guardInQuery).
+      // The list's refusal is answered by the guard stage, as every route's.
       [
         'list replay',
         () => app.inject({ method: 'GET', url: endpoints.noticeList, headers: signed({ nonce: 'replayed-nonce-1' }) }),

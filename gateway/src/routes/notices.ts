@@ -1,64 +1,74 @@
 /**
  * Notices (SPEC §7, DESIGN §3): A and B lists (same shape), unread count, read all, and our
- * extension read/one. The list is the hot path of the throughput bench: the guard's nonce and
- * token check, an index-only count and an index-backed LIMIT/OFFSET page in ONE named prepared
- * statement (decision 0013), shared by the requests that arrive while the previous one runs
- * (decisions 0014, 0019), and the page comes back as JSON text written by PostgreSQL
- * (decision 0016) from the JSON each notice carries (decision 0017).
+ * extension read/one. The list is the hot path of the throughput bench. Its route runs behind
+ * the guard stage like every other (decision 0030); its data function reads an index-only count
+ * and an index-backed LIMIT/OFFSET page in ONE named prepared statement, shared by the list
+ * requests that arrive while the previous one runs (decisions 0014, 0019), and the page comes
+ * back as JSON text written by PostgreSQL (decision 0016) from the JSON each notice carries
+ * (decision 0017).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../../contract/endpoints';
 import { idBody, noticeListQuery } from '../../../contract/schemas';
 import { apiRoute, me, type AppContext } from '../context';
+import type { Db } from '../db/index';
 import { JsonText } from '../envelope';
-import { GUARD_BATCH_CTES, guardedBatch, type BatchRow } from '../guard';
+import { statementBatch, type BatchRow } from '../guard';
+import type { GatewayMetrics } from '../ops/metrics';
 
-/** One row per request of the batch: its guard, its total, and its page as a JSON array. */
+/** One row per request of the batch: its total, and its page as a JSON array. */
 type ListRow = BatchRow & { total: number; list: string };
 
 type ListQuery = { pageNum: number; pageSize: number; readFlag?: 0 | 1 };
 
 /**
- * The list of every request in the batch in one statement (decisions 0013, 0014): the guard
- * (its CTEs take $1 and $2), then, for a passed guard only, an index-only count and an
- * index-backed LIMIT/OFFSET page, aggregated into the page's JSON array in the list's order.
- * The LEFT JOINs keep the guard row and the total when a page is empty (or refused).
+ * The pages of every request in the batch in one statement (decision 0014): for each caller
+ * decided by the guard stage, an index-only count and an index-backed LIMIT/OFFSET page,
+ * aggregated into the page's JSON array in the list's order (an empty page is `[]`).
  * Each notice's JSON (ASCII only) was written with the notice (migration 002, decision 0017):
  * here it is only put around the read flag, the one field that changes.
  */
 const LIST_SQL = `
-  with ${GUARD_BATCH_CTES},
-    args as (select page_size, page_offset, read_flag, i::int as i
-               from unnest($3::int[], $4::bigint[], $5::int[]) with ordinality as a (page_size, page_offset, read_flag, i)),
-    mine as (select guard.i, guard.user_id, args.page_size, args.page_offset, args.read_flag
-               from guard join args on args.i = guard.i where guard.fresh and guard.user_id is not null)
-  select guard.i, guard.fresh, guard.user_id, coalesce(t.total, 0) as total, coalesce(p.list, '[]') as list
-    from guard
-    left join mine on mine.i = guard.i
-    left join lateral (select count(*)::int as total from notices
-                        where user_id = mine.user_id and (mine.read_flag is null or read_flag = mine.read_flag)) t on true
-    left join lateral (select '[' || string_agg(n.json_head || n.read_flag || n.json_tail, ',' order by n.create_time desc, n.id desc) || ']' as list
-                         from (select json_head, read_flag, json_tail, create_time, id from notices
-                                where user_id = mine.user_id and (mine.read_flag is null or read_flag = mine.read_flag)
-                                order by create_time desc, id desc limit mine.page_size offset mine.page_offset) n) p on true
-   order by guard.i`;
+  with args as (select user_id, page_size, page_offset, read_flag, i::int as i
+                  from unnest($1::text[], $2::int[], $3::bigint[], $4::int[])
+                       with ordinality as a (user_id, page_size, page_offset, read_flag, i))
+  select args.i, t.total, coalesce(p.list, '[]') as list
+    from args
+    cross join lateral (select count(*)::int as total from notices
+                         where user_id = args.user_id and (args.read_flag is null or read_flag = args.read_flag)) t
+    cross join lateral (select '[' || string_agg(n.json_head || n.read_flag || n.json_tail, ',' order by n.create_time desc, n.id desc) || ']' as list
+                          from (select json_head, read_flag, json_tail, create_time, id from notices
+                                 where user_id = args.user_id and (args.read_flag is null or read_flag = args.read_flag)
+                                 order by create_time desc, id desc limit args.page_size offset args.page_offset) n) p
+   order by args.i`;
 
-export function noticeRoutes(app: FastifyInstance, { db, metrics }: AppContext) {
-  const listBatch = guardedBatch<ListQuery, ListRow>(db, {
+/**
+ * The list's data function: a caller's page as contract `Page<Notice>` JSON text (pageNum and
+ * pageSize are integers checked by zod). Only the read is batched; who the caller is was
+ * decided before the handler.
+ */
+export function noticePages(db: Db, metrics?: GatewayMetrics) {
+  const pages = statementBatch<{ userId: string; q: ListQuery }, ListRow>(db, {
     name: 'notice_page_batch',
     sql: LIST_SQL,
     onBatch: metrics && ((size) => metrics.observeGuardBatch('notice_page_batch', size)),
-    params: (qs) => [qs.map((q) => q.pageSize), qs.map((q) => (q.pageNum - 1) * q.pageSize), qs.map((q) => q.readFlag ?? null)],
+    params: (items) => [
+      items.map(({ userId }) => userId),
+      items.map(({ q }) => q.pageSize),
+      items.map(({ q }) => (q.pageNum - 1) * q.pageSize),
+      items.map(({ q }) => q.readFlag ?? null),
+    ],
   });
-
-  /** contract `Page<Notice>` as JSON text (pageNum and pageSize are integers checked by zod). */
-  const list = async (request: FastifyRequest, q: ListQuery): Promise<JsonText> => {
-    const [row] = await listBatch(request, q);
+  return async (userId: string, q: ListQuery): Promise<JsonText> => {
+    const [row] = await pages({ userId, q });
     return new JsonText(`{"list":${row.list},"total":${row.total},"pageNum":${q.pageNum},"pageSize":${q.pageSize}}`);
   };
+}
 
+export function noticeRoutes(app: FastifyInstance, { db, metrics }: AppContext) {
+  const list = noticePages(db, metrics);
   for (const url of [endpoints.noticeList, endpoints.noticeListB]) {
-    apiRoute(app, { method: 'GET', url, guard: 'required', guardInQuery: true, input: noticeListQuery }, (q, req) => list(req, q));
+    apiRoute(app, { method: 'GET', url, guard: 'required', input: noticeListQuery }, (q, req) => list(me(req), q));
   }
 
   apiRoute(app, { method: 'GET', url: endpoints.noticeCount, guard: 'required' }, async (_q, req) => {
