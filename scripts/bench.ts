@@ -7,7 +7,10 @@
  *
  * Flags: --skip-lighthouse, --skip-load, --runs N. PostgreSQL is used when DATABASE_URL is set.
  * --scale: only the gateway's load, on the PostgreSQL of DATABASE_URL filled by
- * `npm run seed:scale`, as 10 000 distinct customers (docs/performance.md, "At scale").
+ * `npm run seed:scale`, as 10 000 distinct customers, reads and writes on fresh records
+ * (docs/performance.md, "At scale"); with --curve [sizes] it seeds 1 000, 10 000 and 100 000
+ * customers in turn and prints the growth curve; with --nonce-soak [minutes] it watches the
+ * nonce table at full load.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,7 +24,8 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { buildInMemory, firstScreen } from './first-screen';
 import { freePort, startGateway } from './gateway-process';
-import { describeResult, signedHeaders, type DriveResult } from './load-driver';
+import { describeResult, signedHeaders, type DriveResult, type FreshItem } from './load-driver';
+import { describeSample, GATEWAY_SOAK_BOUNDS, soakVerdict, type NonceSample } from './nonce-soak';
 import { endpoints } from '../contract/endpoints';
 
 const args = process.argv.slice(2);
@@ -234,33 +238,175 @@ async function loadFigures(baseUrl: string) {
   }
 }
 
+/** The value after `flag` when it is not another flag, else `fallback`. */
+function flagValue(flag: string, fallback: string): string {
+  const value = args[args.indexOf(flag) + 1];
+  return value === undefined || value.startsWith('--') ? fallback : value;
+}
+
 /** Distinct customers whose tokens the scale mode uses (DESIGN §8 "Honest load figures"). */
 const SCALE_CUSTOMERS = 10_000;
+/** Seconds each scale figure is measured (`--seconds N`, default 10; shorter only to try the bench out). */
+const SECONDS = Number(flagValue('--seconds', '10'));
+/** Fresh records made for each write figure: enough for 13 s at 6 000 req/s. */
+const FRESH_RECORDS = 80_000;
+/** Marks the rights the write figures use (and remove afterwards). */
+const BENCH_POLICY = 'BENCH';
+
+interface ScaleSessions {
+  customers: number;
+  tokens: string[];
+  userIds: string[];
+  hashes: string[];
+}
 
 /**
- * The gateway's load at volume: sessions for 10 000 seeded customers spread over all of them
- * (made in one statement; the SSO path would take minutes), each request as the next customer
- * with a fresh nonce, every answer's envelope read, beside the bare route of the same run.
+ * Sessions for up to 10 000 seeded customers spread over all of them, made in one statement
+ * (the SSO path would take minutes); `endSessions` deletes them.
  */
-async function scaleFigures(baseUrl: string, databaseUrl: string) {
+async function scaleSessions(db: pg.Pool, minCustomers: number): Promise<ScaleSessions> {
+  const { rows: [{ customers }] } = await db.query<{ customers: number }>(
+    `select count(*)::int as customers from users where id like 'scale-%' and role = 'customer'`,
+  );
+  if (customers < minCustomers) {
+    throw new Error(`--scale needs at least ${minCustomers} seeded customers and found ${customers}: run npm run seed:scale first`);
+  }
+  const n = Math.min(SCALE_CUSTOMERS, customers);
+  const userIds = Array.from({ length: n }, (_, k) => `scale-${1 + Math.floor((k * customers) / n)}`);
+  const tokens = userIds.map(() => randomBytes(32).toString('base64url'));
+  const hashes = tokens.map((t) => createHash('sha256').update(t).digest('hex'));
+  await db.query(
+    `insert into sessions (token_hash, user_id, expires_at) select h, u, now() + interval '1 hour' from unnest($1::text[], $2::text[]) as t (h, u)`,
+    [hashes, userIds],
+  );
+  return { customers, tokens, userIds, hashes };
+}
+
+const endSessions = (db: pg.Pool, s: ScaleSessions | undefined) =>
+  s ? db.query('delete from sessions where token_hash = any($1)', [s.hashes]).then(() => undefined, () => undefined) : Promise.resolve();
+
+/**
+ * Removes the write figures' records: their evaluations, consumptions and rights. No index
+ * leads from a consumption to its right (the product never deletes a right), so each deleted
+ * right's foreign-key check would scan the consumptions; an index made inside the transaction
+ * and dropped before it commits makes the check a lookup.
+ */
+async function removeFreshRecords(db: pg.Pool) {
+  const client = await db.connect();
+  try {
+    await client.query('begin');
+    const { rows: [{ n }] } = await client.query<{ n: number }>(`select count(*)::int as n from rights where policy_no = $1`, [BENCH_POLICY]);
+    if (n > 0) {
+      await client.query(`create index bench_consumptions_right_idx on consumptions (right_id)`);
+      const bench = `select id from rights where policy_no = $1`;
+      await client.query(`delete from evaluations where consume_id in (select id from consumptions where right_id in (${bench}))`, [BENCH_POLICY]);
+      await client.query(`delete from consumptions where right_id in (${bench})`, [BENCH_POLICY]);
+      await client.query(`delete from rights where policy_no = $1`, [BENCH_POLICY]);
+      await client.query(`drop index bench_consumptions_right_idx`);
+    }
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * Fresh records for the write figures (DESIGN §8): for the token customers in turn, unused
+ * rights in date (a write-off each) and successful consumptions of those rights with no
+ * evaluation (an evaluation each), FRESH_RECORDS of each kind, so no request repeats a write.
+ */
+async function freshRecords(db: pg.Pool, s: ScaleSessions): Promise<{ writeOff: FreshItem[]; evaluate: FreshItem[] }> {
+  const perCustomer = Math.ceil(FRESH_RECORDS / s.userIds.length);
+  const { rows: rights } = await db.query<{ id: string; user_id: string }>(
+    `insert into rights (user_id, name, service_code, product_line, policy_no, total_times, used_times, valid_from, valid_to)
+     select t.u, r.name, r.service_code, r.product_line, $3, null, 0, date '2025-01-01', date '2099-12-31'
+       from generate_series(1, $2::int) j
+      cross join unnest($1::text[]) with ordinality as t (u, k)
+      cross join (select name, service_code, product_line from rights where user_id = ($1::text[])[1] order by id limit 1) r
+      order by j, t.k
+     returning id, user_id`,
+    [s.userIds, perCustomer, BENCH_POLICY],
+  );
+  const { rows: consumptions } = await db.query<{ id: string; user_id: string }>(
+    `insert into consumptions (user_id, right_id, provider_name, write_off_code, status, create_time, consume_time, expire_time)
+     select user_id, id, 'bench', (800000000000 + row_number() over (order by id))::text, 'success',
+            now() - interval '1 day', now() - interval '23 hours', now() - interval '1 day' + interval '15 minutes'
+       from rights where id = any($1::bigint[])
+      order by id
+     returning id, user_id`,
+    [rights.map((r) => r.id)],
+  );
+  const tokenOf = new Map(s.userIds.map((u, k) => [u, s.tokens[k]]));
+  const byId = (a: { id: string }, b: { id: string }) => Number(a.id) - Number(b.id);
+  return {
+    writeOff: rights.sort(byId).map((r) => ({ token: tokenOf.get(r.user_id)!, body: JSON.stringify({ rightId: Number(r.id) }) })),
+    evaluate: consumptions.sort(byId).map((c) => ({
+      token: tokenOf.get(c.user_id)!,
+      body: JSON.stringify({ consumeId: Number(c.id), score: 5, content: '服务很及时，医生很耐心', tags: ['专业', '准时'] }),
+    })),
+  };
+}
+
+/** The load generator's `fresh` mode in a process of its own (FILE: { url, items }). */
+async function driveFresh(file: string, warmup: number, seconds: number): Promise<DriveResult> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/load-driver.ts', 'fresh', file, String(warmup), String(seconds)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk));
+  const [status] = (await once(child, 'exit')) as [number | null];
+  if (status !== 0) throw new Error(`the load driver exited with ${status}`);
+  return JSON.parse(out.trim().split('\n').at(-1)!) as DriveResult;
+}
+
+async function bareFigure(): Promise<DriveResult> {
+  const bare = await bareHello();
+  return drive(bare.url, 3, SECONDS).finally(bare.stop);
+}
+
+/** Two runs of the bare route as one: mean req/s, the worse p50 and p99. */
+function meanOf(a: DriveResult, b: DriveResult): DriveResult {
+  const codes: Record<string, number> = { ...a.codes };
+  for (const [code, n] of Object.entries(b.codes)) codes[code] = (codes[code] ?? 0) + n;
+  return {
+    rps: (a.rps + b.rps) / 2,
+    p50: Math.max(a.p50, b.p50),
+    p99: Math.max(a.p99, b.p99),
+    errors: a.errors + b.errors,
+    answers: a.answers + b.answers,
+    codes,
+    valid: a.valid && b.valid,
+  };
+}
+
+interface ScaleRun {
+  customers: number;
+  hello: DriveResult;
+  results: [string, DriveResult][];
+}
+
+const ratioOf = (r: DriveResult, hello: DriveResult) => (r.valid && hello.valid ? r.rps / hello.rps : NaN);
+
+/** The mixed traffic of a customer: home (unread count), rights, messages, mine (consumption counts). */
+const MIXED_PATHS = [endpoints.noticeCount, endpoints.rightsList, `${endpoints.noticeList}?pageNum=1&pageSize=10`, endpoints.consumeCount];
+
+/**
+ * The gateway's load at volume: each request as the next of up to 10 000 customers with a
+ * fresh nonce, reads then writes on fresh records, every answer's envelope read, beside the
+ * bare route of the same run.
+ */
+async function scaleFigures(baseUrl: string, databaseUrl: string, minCustomers = SCALE_CUSTOMERS): Promise<ScaleRun> {
   const db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   const dir = mkdtempSync(join(tmpdir(), 'bench-scale-'));
-  const hashes: string[] = [];
+  let sessions: ScaleSessions | undefined;
   try {
-    const { rows: [{ customers }] } = await db.query<{ customers: number }>(
-      `select count(*)::int as customers from users where id like 'scale-%' and role = 'customer'`,
-    );
-    if (customers < SCALE_CUSTOMERS) {
-      throw new Error(`--scale needs at least ${SCALE_CUSTOMERS} seeded customers and found ${customers}: run npm run seed:scale first`);
-    }
-    section(`Gateway throughput at scale on PostgreSQL: ${customers} customers, tokens of ${SCALE_CUSTOMERS}, 50 connections, 3 s warm-up then 10 s`);
-    const userIds = Array.from({ length: SCALE_CUSTOMERS }, (_, k) => `scale-${1 + Math.floor((k * customers) / SCALE_CUSTOMERS)}`);
-    const tokens = userIds.map(() => randomBytes(32).toString('base64url'));
-    hashes.push(...tokens.map((t) => createHash('sha256').update(t).digest('hex')));
-    await db.query(
-      `insert into sessions (token_hash, user_id, expires_at) select h, u, now() + interval '1 hour' from unnest($1::text[], $2::text[]) as t (h, u)`,
-      [hashes, userIds],
-    );
+    await removeFreshRecords(db);
+    sessions = await scaleSessions(db, minCustomers);
+    const { customers, tokens } = sessions;
+    section(`Gateway throughput at scale on PostgreSQL: ${customers} customers, tokens of ${tokens.length}, 50 connections, 3 s warm-up then ${SECONDS} s`);
     const nonces = async () => {
       const { rows: [r] } = await db.query<{ n: number; size: string }>(
         `select count(*)::int as n, pg_size_pretty(pg_total_relation_size('nonces')) as size from nonces`,
@@ -268,6 +414,8 @@ async function scaleFigures(baseUrl: string, databaseUrl: string) {
       return `${r.n} rows, ${r.size}`;
     };
     const noncesBefore = await nonces();
+    // The bare route before and after the figures: on a shared machine the load moves in minutes.
+    const bareBefore = await bareFigure();
 
     const list = (page: number) => `${endpoints.noticeList}?pageNum=${page}&pageSize=10`;
     const figures: [string, string[]][] = [
@@ -275,27 +423,124 @@ async function scaleFigures(baseUrl: string, databaseUrl: string) {
       ['notice list, page 3 (the last)', [list(3)]],
       ['rights list', [endpoints.rightsList]],
       ['unread count', [endpoints.noticeCount]],
-      // home (unread count), rights, messages, mine (consumption counts), one customer after another
-      ['mixed: count, rights, list, consume count', [endpoints.noticeCount, endpoints.rightsList, list(1), endpoints.consumeCount]],
+      ['mixed: count, rights, list, consume count', MIXED_PATHS],
     ];
     const results: [string, DriveResult][] = [];
     for (const [name, paths] of figures) {
       const file = join(dir, 'sessions.json');
       writeFileSync(file, JSON.stringify({ base: baseUrl, paths, tokens }));
-      results.push([name, await driveSessions(file, 3, 10)]);
+      results.push([name, await driveSessions(file, 3, SECONDS)]);
     }
-    const bare = await bareHello();
-    const hello = await drive(bare.url, 3, 10).finally(bare.stop);
+    // Writes after the reads: their records would otherwise lengthen the rights lists read.
+    const fresh = await freshRecords(db, sessions);
+    for (const [name, path, items] of [
+      ['write-off (a right used, fresh)', endpoints.writeOff, fresh.writeOff],
+      ['evaluation (fresh consumption)', endpoints.evaluate, fresh.evaluate],
+    ] as const) {
+      const file = join(dir, 'fresh.json');
+      writeFileSync(file, JSON.stringify({ url: `${baseUrl}${path}`, items }));
+      results.push([name, await driveFresh(file, 3, SECONDS)]);
+    }
+    const bareAfter = await bareFigure();
+    const hello = meanOf(bareBefore, bareAfter);
 
-    console.log(describeResult('bare Fastify GET /hello', hello));
+    console.log(describeResult('bare Fastify GET /hello, before', bareBefore));
+    console.log(describeResult('bare Fastify GET /hello, after', bareAfter));
+    console.log(`  ratios are to the mean of the two, ${hello.rps.toFixed(0)} req/s`);
     for (const [name, r] of results) {
-      const ratio = r.valid && hello.valid ? `  ratio ${(r.rps / hello.rps).toFixed(3)}` : '';
-      console.log(`${describeResult(name, r)}${ratio}`);
+      const ratio = r.valid && hello.valid ? `  ratio ${ratioOf(r, hello).toFixed(3)}` : '';
+      const used = r.fresh ? `  (${r.fresh.used} of ${r.fresh.available} fresh records)` : '';
+      console.log(`${describeResult(name, r)}${ratio}${used}`);
     }
     console.log(`  nonces before: ${noncesBefore}; after: ${await nonces()}`);
     if (!hello.valid || results.some(([, r]) => !r.valid)) process.exitCode = 1;
+    return { customers, hello, results };
   } finally {
-    if (hashes.length) await db.query('delete from sessions where token_hash = any($1)', [hashes]).catch(() => {});
+    await endSessions(db, sessions);
+    await removeFreshRecords(db).catch((error: unknown) => console.error('removing the write figures\' records failed:', error));
+    await db.end();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** `--curve [1000,10000,100000]`: the database is seeded to each size in turn and measured. */
+async function curveFigures(databaseUrl: string, sizes: number[]) {
+  const runs: ScaleRun[] = [];
+  for (const size of sizes) {
+    section(`Seeding ${size} customers`);
+    const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/seed-scale.ts', '--customers', String(size)], { stdio: 'inherit' });
+    if (seeded.status !== 0) throw new Error(`seed:scale --customers ${size} failed`);
+    const gateway = await startGateway();
+    try {
+      const run = await scaleFigures(gateway.baseUrl, databaseUrl, 1);
+      if (run.customers !== size) throw new Error(`the curve's ${size} step found ${run.customers} seeded customers: start from a database with at most ${sizes[0]}`);
+      runs.push(run);
+    } finally {
+      await gateway.stop();
+    }
+  }
+  section(`Growth curve: req/s, p99 and ratio to bare Fastify at ${sizes.join(', ')} customers (target: each drops by ≤ 15 %)`);
+  console.log(`  ${'figure'.padEnd(44)}${sizes.map((n) => `${n} customers`.padStart(30)).join('')}   drop (ratio, req/s)`);
+  const cell = (r: DriveResult, hello: DriveResult) => (r.valid ? `${r.rps.toFixed(0)}/s ${r.p99} ms ×${ratioOf(r, hello).toFixed(3)}` : 'INVALID').padStart(30);
+  const drop = (a: number, b: number) => `${(((a - b) / a) * 100).toFixed(1)} %`;
+  for (const [k, [name]] of runs[0].results.entries()) {
+    const first = runs[0];
+    const last = runs.at(-1)!;
+    const [a, b] = [first.results[k][1], last.results[k][1]];
+    const drops = a.valid && b.valid ? `${drop(ratioOf(a, first.hello), ratioOf(b, last.hello))}, ${drop(a.rps, b.rps)}` : '—';
+    console.log(`  ${name.padEnd(44)}${runs.map((r) => cell(r.results[k][1], r.hello)).join('')}   ${drops}`);
+  }
+  console.log(`  ${'bare Fastify GET /hello (mean)'.padEnd(44)}${runs.map((r) => (r.hello.valid ? `${r.hello.rps.toFixed(0)}/s ${r.hello.p99} ms` : 'INVALID').padStart(30)).join('')}`);
+}
+
+/**
+ * `--nonce-soak [minutes]`: the mixed customer traffic at full load for that long (default 10),
+ * the nonce table's rows, size and oldest row before, every minute and after, and whether
+ * pruning kept it bounded (scripts/nonce-soak.ts).
+ */
+async function nonceSoak(baseUrl: string, databaseUrl: string, startedAt: number, minutes: number) {
+  const db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  const dir = mkdtempSync(join(tmpdir(), 'bench-soak-'));
+  let sessions: ScaleSessions | undefined;
+  try {
+    // About bounds, not speed: any seeded volume will do (the figures need 10 000 customers).
+    sessions = await scaleSessions(db, 1);
+    section(`Nonce table at full load for ${minutes} minutes: mixed traffic of ${sessions.tokens.length} of ${sessions.customers} customers, 50 connections`);
+    const sample = async (): Promise<NonceSample> => {
+      const { rows: [r] } = await db.query<{ rows: number; bytes: string; oldest: number | null }>(
+        `select count(*)::int as rows, pg_total_relation_size('nonces')::bigint as bytes,
+                extract(epoch from now() - min(seen_at))::float8 as oldest from nonces`,
+      );
+      return { atS: (Date.now() - startedAt) / 1000, rows: r.rows, bytes: Number(r.bytes), oldestS: r.oldest };
+    };
+    const samples: NonceSample[] = [];
+    const look = async (label: string) => {
+      const s = await sample();
+      samples.push(s);
+      console.log(describeSample(label, s));
+    };
+    await look('before');
+    const file = join(dir, 'sessions.json');
+    writeFileSync(file, JSON.stringify({ base: baseUrl, paths: MIXED_PATHS, tokens: sessions.tokens }));
+    let done = false;
+    const load = driveSessions(file, 3, minutes * 60).finally(() => (done = true));
+    for (let minute = 1; minute <= minutes; minute += 1) {
+      await Promise.race([load, new Promise((resolve) => setTimeout(resolve, 60_000))]);
+      if (done) break;
+      await look(`minute ${minute}`);
+    }
+    const result = await load;
+    await look('after');
+    console.log(describeResult('mixed traffic, whole soak', result));
+    const verdict = soakVerdict(samples);
+    console.log(
+      verdict.bounded
+        ? `  bounded: no row older than ${verdict.limitS} s in the ${verdict.judged} samples after the first prune was due (keep ${GATEWAY_SOAK_BOUNDS.keepS} s, prune every ${GATEWAY_SOAK_BOUNDS.pruneEveryS} s)`
+        : `  NOT BOUNDED: ${verdict.over ? `a row ${Math.round(verdict.over.oldestS!)} s old at ${Math.round(verdict.over.atS)} s (limit ${verdict.limitS} s)` : 'no sample after the first prune was due'}`,
+    );
+    if (!result.valid || !verdict.bounded) process.exitCode = 1;
+  } finally {
+    await endSessions(db, sessions);
     await db.end();
     rmSync(dir, { recursive: true, force: true });
   }
@@ -305,9 +550,23 @@ async function main() {
   if (args.includes('--scale')) {
     const databaseUrl = process.env.DATABASE_URL;
     if (!databaseUrl) throw new Error('bench --scale measures PostgreSQL: set DATABASE_URL (and run npm run seed:scale first)');
+    if (args.includes('--curve')) {
+      const sizes = flagValue('--curve', '1000,10000,100000').split(',').map(Number);
+      if (!sizes.length || sizes.some((n) => !Number.isInteger(n) || n < 1)) throw new Error('--curve takes sizes such as 1000,10000,100000');
+      await curveFigures(databaseUrl, sizes);
+      return;
+    }
     const gateway = await startGateway();
+    // The gateway's pruning timer started before it answered: samples are judged late, not early.
+    const startedAt = Date.now();
     try {
-      await scaleFigures(gateway.baseUrl, databaseUrl);
+      if (args.includes('--nonce-soak')) {
+        const minutes = Number(flagValue('--nonce-soak', '10'));
+        if (!Number.isInteger(minutes) || minutes < 1) throw new Error('--nonce-soak takes a whole number of minutes');
+        await nonceSoak(gateway.baseUrl, databaseUrl, startedAt, minutes);
+      } else {
+        await scaleFigures(gateway.baseUrl, databaseUrl);
+      }
     } finally {
       await gateway.stop();
     }

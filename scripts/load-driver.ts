@@ -6,6 +6,7 @@
  *   tsx scripts/load-driver.ts hello PORT                     a bare Fastify GET /hello on 127.0.0.1
  *   tsx scripts/load-driver.ts drive URL WARMUP SECONDS [TOKEN]  autocannon, 50 connections
  *   tsx scripts/load-driver.ts sessions FILE WARMUP SECONDS      the same, many customers and paths
+ *   tsx scripts/load-driver.ts fresh FILE WARMUP SECONDS         POSTs, each on a record of its own
  *
  * `drive` prints one line of JSON ({ rps, p50, p99, errors, answers, codes, valid }). Every
  * answer's envelope code is read (DESIGN §8 "Honest load figures"): a run in which any answer
@@ -63,6 +64,57 @@ export function signedRequest(url: string, token?: string): () => Buffer {
 }
 
 /**
+ * A POST of a JSON body as the portal sends it, signed afresh each time it is called. The body
+ * is UTF-8 (its length in bytes), the head latin1 as for `signedRequest`.
+ */
+export function signedPost(url: string, token: string, body: string): () => Buffer {
+  const { host, pathname, search } = new URL(url);
+  const bytes = Buffer.from(body, 'utf8');
+  const fixed = Object.entries(fixedHeaders(token)).map(([name, value]) => `${name}: ${value}\r\n`);
+  const head =
+    `POST ${pathname}${search} HTTP/1.1\r\nHost: ${host}\r\nConnection: keep-alive\r\n${fixed.join('')}` +
+    `Content-Type: application/json\r\nContent-Length: ${bytes.length}\r\n${Header.nonce}: `;
+  const middle = `\r\n${Header.timestamp}: `;
+  return () => Buffer.concat([Buffer.from(`${head}${freshNonce()}${middle}${Date.now()}\r\n\r\n`, 'latin1'), bytes]);
+}
+
+/** A write on a record of its own: the customer's token and the JSON body naming the record. */
+export interface FreshItem {
+  token: string;
+  body: string;
+}
+
+/**
+ * Write requests on fresh records (DESIGN §8 "Honest load figures"): request k is `items[k]`,
+ * so no record is written twice. A write-off of a right that already has its code answers
+ * that code again, and a second evaluation is refused: both would measure something else.
+ * When the items run out the requests wrap around, and `ranOut` makes the run invalid.
+ */
+export class FreshRequests {
+  used = 0;
+  constructor(
+    private readonly url: string,
+    private readonly items: readonly FreshItem[],
+  ) {
+    if (!items.length) throw new Error(`no fresh records for ${url}`);
+  }
+
+  get available() {
+    return this.items.length;
+  }
+
+  get ranOut() {
+    return this.used > this.items.length;
+  }
+
+  readonly next = (): Buffer => {
+    const { token, body } = this.items[this.used % this.items.length];
+    this.used += 1;
+    return signedPost(this.url, token, body)();
+  };
+}
+
+/**
  * NOTE: autocannon (9.0.0, pinned) has no public way to give a request new headers each time
  * but `setupRequest`, after which it rebuilds the request from an object on every request
  * (two `Object.assign`s, a header walk, a join): a fifth of the load generator's CPU, which
@@ -93,8 +145,10 @@ export interface DriveResult {
   answers: number;
   /** Answers by envelope code; `http N` for an HTTP status other than 200, `unreadable` for no envelope. */
   codes: Record<string, number>;
-  /** Every answer HTTP 200 with envelope code 200, and no connection error. */
+  /** Every answer HTTP 200 with envelope code 200, no connection error, and no fresh record used twice. */
   valid: boolean;
+  /** Write runs: fresh records used (warm-up included) and how many there were. */
+  fresh?: { used: number; available: number };
 }
 
 /**
@@ -156,6 +210,11 @@ export function runSessions(base: string, paths: string[], tokens: string[], sec
   return load(`${base}${paths[0]}`, seconds, sessionRequests(base, paths, tokens));
 }
 
+/** As `run`, each request a POST on the next of `fresh`'s records. */
+export function runFresh(url: string, fresh: FreshRequests, seconds: number) {
+  return load(url, seconds, fresh.next);
+}
+
 async function load(url: string, seconds: number, signed: () => Buffer) {
   if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url)) throw new Error(`load goes to loopback only, not ${url}`);
   const envelopes = new EnvelopeTally();
@@ -172,7 +231,7 @@ async function load(url: string, seconds: number, signed: () => Buffer) {
 }
 
 /** The figures of a measured run, valid only if every answer was code 200. */
-export function driveResult(r: Awaited<ReturnType<typeof run>>): DriveResult {
+export function driveResult(r: Awaited<ReturnType<typeof run>>, fresh?: FreshRequests): DriveResult {
   const errors = r.errors + r.non2xx;
   return {
     rps: r.requests.average,
@@ -181,14 +240,16 @@ export function driveResult(r: Awaited<ReturnType<typeof run>>): DriveResult {
     errors,
     answers: r.envelopes.answers,
     codes: r.envelopes.codes,
-    valid: errors === 0 && r.envelopes.allOk,
+    valid: errors === 0 && r.envelopes.allOk && !fresh?.ranOut,
+    ...(fresh ? { fresh: { used: fresh.used, available: fresh.available } } : {}),
   };
 }
 
 /** One line for a result: the figures, or INVALID with the answers by code. */
 export function describeResult(name: string, r: DriveResult): string {
   const codes = Object.entries(r.codes).map(([code, n]) => `${code}: ${n}`).join(', ');
-  if (!r.valid) return `  ${name.padEnd(46)} INVALID: ${r.answers} answers by code {${codes}}, ${r.errors} errors`;
+  const ranOut = r.fresh && r.fresh.used > r.fresh.available ? `, fresh records ran out (${r.fresh.used} requests for ${r.fresh.available})` : '';
+  if (!r.valid) return `  ${name.padEnd(46)} INVALID: ${r.answers} answers by code {${codes}}, ${r.errors} errors${ranOut}`;
   return `  ${name.padEnd(46)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  (${r.answers} answers, all code 200)`;
 }
 
@@ -219,7 +280,18 @@ async function main([mode, ...args]: string[]) {
     console.log(JSON.stringify(result));
     return;
   }
-  throw new Error('usage: load-driver.ts hello PORT | drive URL WARMUP SECONDS [TOKEN] | sessions FILE WARMUP SECONDS');
+  if (mode === 'fresh') {
+    // FILE: JSON { url, items: [{ token, body }] }; the warm-up and the run share the records.
+    const [file, warmup, seconds] = args;
+    const { url, items } = JSON.parse(readFileSync(file, 'utf8')) as { url: string; items: FreshItem[] };
+    const fresh = new FreshRequests(url, items);
+    await runFresh(url, fresh, Number(warmup));
+    const result = driveResult(await runFresh(url, fresh, Number(seconds)), fresh);
+    if (!result.valid) console.error(describeResult(url, result));
+    console.log(JSON.stringify(result));
+    return;
+  }
+  throw new Error('usage: load-driver.ts hello PORT | drive URL WARMUP SECONDS [TOKEN] | sessions FILE WARMUP SECONDS | fresh FILE WARMUP SECONDS');
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -6,7 +6,7 @@
  */
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { driveResult, envelopeCode, run, sessionRequests, signedHeaders } from '../../scripts/load-driver';
+import { describeResult, driveResult, envelopeCode, FreshRequests, run, runFresh, sessionRequests, signedHeaders } from '../../scripts/load-driver';
 
 describe('the load driver signs each request as the portal does', () => {
   it('gives every request a fresh 32-hex nonce, across refills of its pool', () => {
@@ -107,5 +107,60 @@ describe('the load driver signs each request as the portal does', () => {
     expect(seen).toEqual(['/a t1', '/b t1', '/a t2', '/b t2', '/a t3', '/b t3', '/a t1', '/b t1']);
     const nonces = sent.map((text) => /\r\nnonce: ([0-9a-f]{32})\r\n/.exec(text)?.[1]);
     expect(new Set(nonces).size).toBe(sent.length);
+  });
+
+  it('sends each fresh record once, in turn, as a signed POST of its body', () => {
+    const items = [
+      { token: 't1', body: '{"rightId":11}' },
+      { token: 't2', body: '{"consumeId":7,"content":"服务很好"}' },
+      { token: 't3', body: '{"rightId":13}' },
+    ];
+    const fresh = new FreshRequests('http://127.0.0.1:9/gateway/permConsume/writeOff', items);
+    const sent = Array.from({ length: 3 }, () => fresh.next());
+    expect(fresh.ranOut).toBe(false);
+    sent.forEach((bytes, k) => {
+      const [head, body] = bytes.toString('utf8').split('\r\n\r\n');
+      expect(head.split('\r\n')[0]).toBe('POST /gateway/permConsume/writeOff HTTP/1.1');
+      expect(head).toContain(`Authorization: Bearer ${items[k].token}\r\n`);
+      expect(head).toContain('Content-Type: application/json\r\n');
+      expect(head).toContain(`Content-Length: ${Buffer.byteLength(items[k].body)}\r\n`);
+      expect(body).toBe(items[k].body);
+    });
+    const nonces = sent.map((b) => /\r\nnonce: ([0-9a-f]{32})\r\n/.exec(b.toString('latin1'))?.[1]);
+    expect(new Set(nonces).size).toBe(3);
+    fresh.next();
+    expect(fresh.ranOut).toBe(true);
+  });
+
+  it('writes every fresh record once through autocannon, and a run that runs out of them is invalid', async () => {
+    const bodies: string[] = [];
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk));
+      req.on('end', () => {
+        bodies.push(body);
+        res.end('{"code":200,"desc":"success","obj":{}}');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const url = `http://127.0.0.1:${port}/gateway/permConsume/evaluate`;
+    const items = (n: number) => Array.from({ length: n }, (_, k) => ({ token: `t${k % 7}`, body: JSON.stringify({ consumeId: k + 1, score: 5 }) }));
+    try {
+      const plenty = new FreshRequests(url, items(200_000));
+      const ok = driveResult(await runFresh(url, plenty, 1), plenty);
+      expect(ok.valid).toBe(true);
+      expect(ok.fresh).toEqual({ used: plenty.used, available: 200_000 });
+      expect(bodies.length).toBeGreaterThan(50);
+      expect(new Set(bodies).size).toBe(bodies.length);
+
+      const few = new FreshRequests(url, items(20));
+      const short = driveResult(await runFresh(url, few, 1), few);
+      expect(short.codes).toEqual({ 200: short.answers });
+      expect(short.valid).toBe(false);
+      expect(describeResult('evaluation', short)).toMatch(/INVALID: .*fresh records ran out \(\d+ requests for 20\)/);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

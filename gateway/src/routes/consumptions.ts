@@ -50,6 +50,7 @@ export const expireStale = (q: Queryable, where: 'user' | 'right' | 'code', key:
     `update consumptions set status = 'expired'
       where status = 'pending' and expire_time <= now() and ${where === 'user' ? 'user_id' : where === 'right' ? 'right_id' : 'write_off_code'} = $1`,
     [key],
+    `expire_stale_${where}`,
   );
 
 export function consumptionRoutes(app: FastifyInstance, { db, data }: AppContext) {
@@ -131,6 +132,7 @@ export function consumptionRoutes(app: FastifyInstance, { db, data }: AppContext
       `select id, total_times, used_times, valid_to >= $3::date as in_date, service_code
          from rights where id = $1 and user_id = $2`,
       [rightId, userId, todayInShanghai()],
+      'write_off_right',
     );
     if (!right) throw new BizError(BizDesc.rightNotFound);
     if (!right.in_date) throw new BizError(BizDesc.rightExpired);
@@ -145,17 +147,18 @@ export function consumptionRoutes(app: FastifyInstance, { db, data }: AppContext
        on conflict (right_id) where status = 'pending' do nothing
        returning id`,
       [userId, rightId, provider, newWriteOffCode()],
+      'write_off_insert',
     );
     const [row] = inserted.length
-      ? await db.query<ConsumptionRow>(`${CONSUMPTION_SELECT} where c.id = $1`, [inserted[0].id])
-      : await db.query<ConsumptionRow>(`${CONSUMPTION_SELECT} where c.right_id = $1 and c.status = 'pending'`, [rightId]);
+      ? await db.query<ConsumptionRow>(`${CONSUMPTION_SELECT} where c.id = $1`, [inserted[0].id], 'consumption_by_id')
+      : await db.query<ConsumptionRow>(`${CONSUMPTION_SELECT} where c.right_id = $1 and c.status = 'pending'`, [rightId], 'consumption_pending');
     if (!row) throw new Error('write-off: pending consumption vanished');
     return toConsumption(row);
   });
 
   apiRoute(app, { method: 'POST', url: endpoints.evaluate, guard: 'required', input: evaluateBody }, async (body, req): Promise<Evaluation> => {
     const userId = me(req);
-    const [c] = await db.query<{ status: string }>('select status from consumptions where id = $1 and user_id = $2', [body.consumeId, userId]);
+    const [c] = await db.query<{ status: string }>('select status from consumptions where id = $1 and user_id = $2', [body.consumeId, userId], 'evaluate_status');
     if (!c) throw new BizError(BizDesc.consumeNotFound);
     if (c.status !== 'success') throw new BizError(BizDesc.notEvaluable);
     // DB guard: the unique constraint evaluations_consume_id_key.
@@ -163,6 +166,7 @@ export function consumptionRoutes(app: FastifyInstance, { db, data }: AppContext
       `insert into evaluations (consume_id, user_id, score, content, tags) values ($1, $2, $3, $4, $5::jsonb)
        on conflict (consume_id) do nothing returning id, create_time`,
       [body.consumeId, userId, body.score, body.content, JSON.stringify(body.tags)],
+      'evaluate_insert',
     );
     if (!row) throw new BizError(BizDesc.alreadyEvaluated);
     return {

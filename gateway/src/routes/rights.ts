@@ -28,6 +28,7 @@ export function rightsRoutes(app: FastifyInstance, { db }: AppContext) {
        where $4::text is null or status = $4
        order by id`,
       [me(req), todayInShanghai(), q.productLine ?? null, q.status ?? null],
+      'rights_list',
     );
     return rows.map((r) => ({
       id: Number(r.id),
