@@ -1,6 +1,17 @@
 import Cookies from 'js-cookie';
 import { demoUser, mockToken, userInfoOf } from '../../tests/mocks/db';
-import { loggedIn, loggedOut, readPersistedUser, shareAttributed, useUserStore, userInfoReplaced } from './user';
+import {
+  fullPathCleared,
+  fullPathSaved,
+  indexCodeChanged,
+  loggedIn,
+  loggedOut,
+  readPersistedUser,
+  selectIsLoggedIn,
+  shareAttributed,
+  useUserStore,
+  userInfoReplaced,
+} from './user';
 
 const result = () => {
   const user = demoUser('13800138000');
@@ -163,5 +174,98 @@ describe('share attribution (decision 0023)', () => {
     shareAttributed({ promoterId: 'P100239', agentId: 'A9001' });
     loggedIn({ ...result(), promoterId: 'P200', agentId: 'A200' });
     expect(useUserStore.getState()).toMatchObject({ promoterId: 'P200', agentId: 'A200' });
+  });
+});
+
+describe('what is read back from localStorage, field by field', () => {
+  const info = { userId: 'u-1', mobilePhone: '13800138000', nickname: '小明', headUrl: '/h.png', role: 'agent' };
+  const stored = {
+    nickname: '小明',
+    userInfo: info,
+    role: 'agent',
+    token: 't',
+    fullPath: '/rights',
+    promoterId: 'P1',
+    indexCode: 'ebt',
+    agentId: 'A1',
+    ucAgentUserId: 'UA1',
+    ucUserId: 'UC1',
+  };
+
+  it('keeps every well-formed field as it was', () => {
+    expect(readPersistedUser(stored)).toEqual(stored);
+    expect(readPersistedUser(null)).toEqual({});
+  });
+
+  it.each(['nickname', 'token', 'fullPath', 'promoterId', 'agentId', 'ucAgentUserId', 'ucUserId'] as const)('reads a %s that is not text as empty', (key) => {
+    expect(readPersistedUser({ ...stored, [key]: 7 })).toEqual({ ...stored, [key]: '' });
+  });
+
+  it.each(['userId', 'mobilePhone', 'nickname', 'headUrl'])('drops a userInfo whose %s is not text', (key) => {
+    expect(readPersistedUser({ ...stored, userInfo: { ...info, [key]: 1 } }).userInfo).toBeNull();
+  });
+
+  it('takes an agreement version that is text or absent, and a userInfo that is an object', () => {
+    expect(readPersistedUser({ ...stored, userInfo: { ...info, agreementVersion: 'v2' } }).userInfo).toEqual({ ...info, agreementVersion: 'v2' });
+    expect(readPersistedUser({ ...stored, userInfo: { ...info, agreementVersion: 2 } }).userInfo).toBeNull();
+    for (const userInfo of [null, 'text', 1]) expect(readPersistedUser({ ...stored, userInfo }).userInfo, String(userInfo)).toBeNull();
+  });
+
+  it('keeps an indexCode of 1 to 32 letters, digits, _ and -', () => {
+    for (const indexCode of ['a', `Az09_-${'x'.repeat(26)}`]) expect(readPersistedUser({ indexCode }).indexCode).toBe(indexCode);
+    for (const indexCode of ['', 'x'.repeat(33), 'a/b', '/a', 'a/', 7]) {
+      expect(readPersistedUser({ indexCode }).indexCode, String(indexCode)).toBe('index');
+    }
+  });
+});
+
+describe('a stored state without a session', () => {
+  it('keeps the path to return to and the share attribution across a restart', async () => {
+    fullPathSaved('/rights');
+    shareAttributed({ promoterId: 'P1', agentId: 'A1' });
+    const stored = localStorage.getItem('user')!;
+    useUserStore.setState({ fullPath: '', promoterId: '', agentId: '' });
+    localStorage.setItem('user', stored);
+    await useUserStore.persist.rehydrate();
+    expect(useUserStore.getState()).toMatchObject({ fullPath: '/rights', promoterId: 'P1', agentId: 'A1' });
+  });
+
+  it('reads a stored userInfo without a token or cookie as logged out', async () => {
+    const user = demoUser('13800138000');
+    localStorage.setItem('user', JSON.stringify({ state: { userInfo: userInfoOf(user), token: '', nickname: user.nickname }, version: 1 }));
+    await useUserStore.persist.rehydrate();
+    expect(useUserStore.getState()).toMatchObject({ userInfo: null, nickname: '' });
+  });
+});
+
+describe('the smaller actions', () => {
+  it('saves and clears the path to return to', () => {
+    fullPathSaved('/my/info');
+    expect(useUserStore.getState().fullPath).toBe('/my/info');
+    fullPathCleared();
+    expect(useUserStore.getState().fullPath).toBe('');
+  });
+
+  it('changes the indexCode only when it differs', () => {
+    indexCodeChanged('ebt');
+    expect(useUserStore.getState().indexCode).toBe('ebt');
+    const before = useUserStore.getState();
+    indexCodeChanged('ebt');
+    expect(useUserStore.getState()).toBe(before);
+  });
+
+  it('counts a user as logged in when their userInfo has a mobile phone', () => {
+    expect(selectIsLoggedIn(useUserStore.getState())).toBe(false);
+    loggedIn(result());
+    expect(selectIsLoggedIn(useUserStore.getState())).toBe(true);
+    const { userInfo } = useUserStore.getState();
+    expect(selectIsLoggedIn({ ...useUserStore.getState(), userInfo: { ...userInfo!, mobilePhone: '' } })).toBe(false);
+  });
+
+  it('keeps the ucAgentUserId a login returns, and empties it when none', () => {
+    loggedIn({ ...result(), ucAgentUserId: 'UA9' });
+    expect(useUserStore.getState().ucAgentUserId).toBe('UA9');
+    loggedIn(result());
+    expect(useUserStore.getState().ucAgentUserId).toBe('');
   });
 });
