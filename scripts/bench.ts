@@ -2,10 +2,12 @@
  * `npm run bench` (issue 9): prints the performance figures as numbers; asserts nothing about
  * time. 1. the first screen of /index from the build and its import graph; 2. the same in
  * Chromium against the gateway (critical path, then what follows in 2 s of idle); 3.
- * Lighthouse, 3 fresh runs; 4. the gateway's throughput against a bare Fastify route.
+ * Lighthouse, 3 fresh runs; 4. the returning customer (scripts/bench-returning.ts): logged in
+ * through the stand-in SSO, the first screens cold and warm, Lighthouse, taps under 4× CPU
+ * slowdown; 5. the gateway's throughput against a bare Fastify route.
  * A bundle report goes to artifacts/bundle-report.txt (git-ignored).
  *
- * Flags: --skip-lighthouse, --skip-load, --runs N. PostgreSQL is used when DATABASE_URL is set.
+ * Flags: --skip-lighthouse, --skip-returning, --skip-load, --runs N. PostgreSQL is used when DATABASE_URL is set.
  * --scale: only the gateway's load, on the PostgreSQL of DATABASE_URL filled by
  * `npm run seed:scale`, as 10 000 distinct customers, reads and writes on fresh records
  * (docs/performance.md, "At scale"); with --curve [sizes] it seeds 1 000, 10 000 and 100 000
@@ -22,6 +24,7 @@ import { once } from 'node:events';
 import { chromium } from 'playwright-core';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { returningFigures } from './bench-returning';
 import { buildInMemory, firstScreen } from './first-screen';
 import { freePort, startGateway } from './gateway-process';
 import { describeResult, signedHeaders, type DriveResult, type FreshItem } from './load-driver';
@@ -579,6 +582,9 @@ async function main() {
   try {
     await browserFigures(gateway.baseUrl);
     if (!args.includes('--skip-lighthouse')) await lighthouseFigures(gateway.baseUrl);
+    if (!args.includes('--skip-returning')) {
+      await returningFigures({ baseUrl: gateway.baseUrl, chromium: CHROMIUM, flags: FLAGS, userAgent: WECHAT_UA, runs, lighthouse: !args.includes('--skip-lighthouse') });
+    }
     if (!args.includes('--skip-load')) await loadFigures(gateway.baseUrl);
   } finally {
     await gateway.stop();

@@ -1,0 +1,301 @@
+/**
+ * `npm run bench`, the returning customer (decision 0031): a customer logs in through the
+ * stand-in SSO once; the portal's own cookie and store are then reused, as after yesterday's
+ * visit. Prints, beside a guest's figures of the same run: LCP, CLS and the first screen's
+ * JS+CSS in Chromium, cold and warm HTTP cache; Lighthouse on /index logged in, cold and warm;
+ * and taps under 4× CPU slowdown (INP from Event Timing, tap to the next screen's content).
+ * Nothing here is asserted: figures are printed.
+ */
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+type Session = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+const KB = 1024;
+const kb = (n: number) => `${(n / KB).toFixed(1)} KB`;
+const ms = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? '–' : `${Math.round(n)} ms`);
+
+export interface ReturningOptions {
+  baseUrl: string;
+  chromium: string;
+  flags: string[];
+  userAgent: string;
+  runs: number;
+  lighthouse: boolean;
+}
+
+/** A phone as the rest of the bench uses. */
+function phone(browser: Browser, options: ReturningOptions, storageState?: Session): Promise<BrowserContext> {
+  return browser.newContext({
+    viewport: { width: 375, height: 812 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    userAgent: options.userAgent,
+    baseURL: options.baseUrl,
+    storageState,
+  });
+}
+
+/** Logs the demo customer in through the stand-in SSO's page; the portal's cookie and store. */
+async function logIn(browser: Browser, options: ReturningOptions): Promise<Session> {
+  const context = await phone(browser, options);
+  const page = await context.newPage();
+  await page.goto('/mine?indexCode=index');
+  await page.getByRole('button', { name: /登录/ }).first().click();
+  await page.waitForURL((url) => url.pathname === '/sso/login');
+  await page.getByRole('textbox', { name: '手机号' }).fill('13800138000');
+  await page.getByRole('button', { name: '获取验证码' }).click();
+  const demo = page.getByText(/演示环境验证码：\d{6}/);
+  await demo.waitFor();
+  await page.getByRole('textbox', { name: '验证码' }).fill(/\d{6}/.exec((await demo.textContent()) ?? '')?.[0] ?? '');
+  await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/sso') && !url.pathname.startsWith('/transferPage'));
+  await page.waitForFunction(() => document.cookie.includes('token=') && Boolean(localStorage.getItem('user')));
+  // A first-use privacy sheet would otherwise greet every measured visit.
+  const sheet = page.getByRole('dialog', { name: '欢迎使用健康平台' });
+  if (await sheet.isVisible().catch(() => false)) await sheet.getByRole('button', { name: '我已阅读并同意' }).click();
+  await page.waitForLoadState('networkidle');
+  const state = await context.storageState();
+  await context.close();
+  return state;
+}
+
+interface Visit {
+  lcp: number;
+  cls: number;
+  /** JS and CSS requested before the largest contentful paint, as sent. */
+  requests: number;
+  bytes: number;
+}
+
+/** What a page records about itself: the LCP and the sum of layout shifts without input. */
+const OBSERVE = () => {
+  const w = window as unknown as { __lcp: number; __cls: number };
+  w.__lcp = 0;
+  w.__cls = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) w.__lcp = entry.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) w.__cls += entry.value;
+  }).observe({ type: 'layout-shift', buffered: true });
+};
+
+/** Opens `path` in `page` and measures it until the network is quiet. */
+async function visit(page: Page, path: string): Promise<Visit> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const started = new Map<string, { code: boolean; at: number }>();
+  const done: { at: number; bytes: number }[] = [];
+  cdp.on('Network.requestWillBeSent', (e) => {
+    started.set(e.requestId, { code: e.type === 'Script' || e.type === 'Stylesheet' || /\.(js|css)(\?|$)/.test(e.request.url), at: e.timestamp });
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    const request = started.get(e.requestId);
+    if (request?.code) done.push({ at: request.at, bytes: e.encodedDataLength });
+  });
+  cdp.on('Network.requestServedFromCache', (e) => {
+    const request = started.get(e.requestId);
+    if (request) request.code = false;
+  });
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(1000);
+  const { lcp, cls } = await page.evaluate(() => {
+    const w = window as unknown as { __lcp: number; __cls: number };
+    return { lcp: w.__lcp, cls: w.__cls };
+  });
+  // CDP timestamps are monotonic seconds; the navigation's own request is the reference.
+  const navigation = Math.min(...[...started.values()].map((s) => s.at));
+  const before = done.filter((d) => (d.at - navigation) * 1000 <= lcp);
+  await cdp.detach();
+  return { lcp, cls, requests: before.length, bytes: before.reduce((n, d) => n + d.bytes, 0) };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+function medianVisit(visits: Visit[]): Visit {
+  return {
+    lcp: median(visits.map((v) => v.lcp)),
+    cls: median(visits.map((v) => v.cls)),
+    requests: median(visits.map((v) => v.requests)),
+    bytes: median(visits.map((v) => v.bytes)),
+  };
+}
+
+/** `runs` cold visits (a fresh context each), and as many warm ones (the same context again). */
+async function coldAndWarm(browser: Browser, options: ReturningOptions, path: string, session?: Session): Promise<{ cold: Visit; warm: Visit }> {
+  const cold: Visit[] = [];
+  const warm: Visit[] = [];
+  for (let i = 0; i < options.runs; i += 1) {
+    const context = await phone(browser, options, session);
+    await context.addInitScript(OBSERVE);
+    const first = await context.newPage();
+    cold.push(await visit(first, path));
+    await first.close();
+    const again = await context.newPage();
+    warm.push(await visit(again, path));
+    await context.close();
+  }
+  return { cold: medianVisit(cold), warm: medianVisit(warm) };
+}
+
+const row = (name: string, v: Visit) =>
+  `  | ${name.padEnd(30)} | ${ms(v.lcp).padStart(7)} | ${v.cls.toFixed(3)} | ${String(v.requests).padStart(2)} requests, ${kb(v.bytes).padStart(8)} |`;
+
+async function screens(browser: Browser, options: ReturningOptions, session: Session) {
+  console.log(`\n## The returning customer's first screens in Chromium (375x812, DPR 2, no throttling), median of ${options.runs}`);
+  console.log('  | screen | LCP | CLS | JS+CSS before LCP, as sent |');
+  console.log('  |---|---|---|---|');
+  const guest = await coldAndWarm(browser, options, '/index?indexCode=index');
+  console.log(row('/index guest, cold', guest.cold));
+  console.log(row('/index guest, warm', guest.warm));
+  for (const path of ['/index', '/indexNew', '/mine', '/rights', '/message']) {
+    const figures = await coldAndWarm(browser, options, `${path}?indexCode=index`, session);
+    console.log(row(`${path} logged in, cold`, figures.cold));
+    if (path === '/index') console.log(row(`${path} logged in, warm`, figures.warm));
+  }
+}
+
+/** Lighthouse on /index with the customer's cookie and store, cold (HTTP cache cleared) and warm. */
+async function lighthouseLoggedIn(options: ReturningOptions, session: Session) {
+  console.log(`\n## Lighthouse on /index, default mobile settings, ${options.runs} runs each: guest and logged in, cold and warm`);
+  const kinds: [string, Session | undefined, boolean][] = [
+    ['guest, cold', undefined, false],
+    ['logged in, cold', session, false],
+    ['logged in, warm', session, true],
+  ];
+  for (const [name, state, warm] of kinds) {
+    const results: { perf: number; lcp: number; cls: number; fcp: number }[] = [];
+    for (let i = 0; i < options.runs; i += 1) {
+      const chrome = await chromeLauncher.launch({ chromePath: options.chromium, chromeFlags: options.flags });
+      try {
+        const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+        const context = cdp.contexts()[0];
+        const page = await context.newPage();
+        if (state) {
+          await context.addCookies(state.cookies);
+          await page.goto(`${options.baseUrl}/favicon.svg`);
+          await page.evaluate((origins) => {
+            for (const origin of origins) for (const item of origin.localStorage) localStorage.setItem(item.name, item.value);
+          }, state.origins);
+        }
+        const client = await context.newCDPSession(page);
+        await client.send('Network.clearBrowserCache');
+        if (warm) {
+          await page.goto(`${options.baseUrl}/index?indexCode=index`);
+          await page.waitForLoadState('networkidle');
+        }
+        await page.close();
+        const result = await lighthouse(`${options.baseUrl}/index?indexCode=index`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+          // The customer's store and cookie stay; the cold runs cleared the HTTP cache above.
+          disableStorageReset: true,
+        });
+        const lhr = result!.lhr;
+        const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+        results.push({
+          perf: Math.round((lhr.categories.performance.score ?? 0) * 100),
+          fcp: audit('first-contentful-paint'),
+          lcp: audit('largest-contentful-paint'),
+          cls: audit('cumulative-layout-shift'),
+        });
+        await cdp.close().catch(() => undefined);
+      } finally {
+        await chrome.kill();
+      }
+    }
+    const m = (key: 'perf' | 'lcp' | 'cls' | 'fcp') => median(results.map((r) => r[key]));
+    console.log(
+      `  ${name.padEnd(16)} performance ${results.map((r) => r.perf).join('/')} (median ${m('perf')}), FCP ${ms(m('fcp'))}, LCP ${ms(m('lcp'))}, CLS ${m('cls').toFixed(3)}`,
+    );
+  }
+}
+
+/** Records each interaction's longest event duration (Event Timing), by interactionId. */
+const OBSERVE_TAPS = () => {
+  const w = window as unknown as { __taps: Record<number, number> };
+  w.__taps = {};
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as (PerformanceEntry & { interactionId?: number })[]) {
+      if (!entry.interactionId) continue;
+      w.__taps[entry.interactionId] = Math.max(w.__taps[entry.interactionId] ?? 0, entry.duration);
+    }
+  }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
+};
+
+interface Tap {
+  name: string;
+  from: string;
+  tap: (page: Page) => Promise<void>;
+  /** The next screen's content. */
+  content: string;
+}
+
+const TAPS: Tap[] = [
+  { name: 'tab 我的 on /index', from: '/index?indexCode=index', tap: (p) => p.getByRole('navigation', { name: '底部导航' }).getByText('我的').click(), content: '.mine__name' },
+  { name: 'tab 首页 on /mine', from: '/mine?indexCode=index', tap: (p) => p.getByRole('navigation', { name: '底部导航' }).getByText('首页').click(), content: '.banner__title' },
+  { name: '/mine menu 我的权益', from: '/mine?indexCode=index', tap: (p) => p.getByRole('navigation', { name: '我的菜单' }).getByText('我的权益').click(), content: '.right-card' },
+  { name: 'a notice on /message', from: '/message?indexCode=index', tap: (p) => p.locator('.notice-item__button').first().click(), content: '#notice-popup-title' },
+];
+
+/** Taps under 4× CPU slowdown: INP (Event Timing) and tap to the next screen's content. */
+async function taps(browser: Browser, options: ReturningOptions, session: Session) {
+  console.log('\n## Taps, logged in, 4x CPU slowdown (CDP): INP from Event Timing, tap to the next screen’s content');
+  for (const network of ['cached', 'cold, simulated 4G'] as const) {
+    for (const tap of TAPS) {
+      const context = await phone(browser, options, session);
+      try {
+        await context.addInitScript(OBSERVE_TAPS);
+        const page = await context.newPage();
+        const cdp = await context.newCDPSession(page);
+        if (network === 'cached') {
+          // The next screen's chunk is in the HTTP cache from an earlier visit.
+          await page.goto(tap.from);
+          await page.waitForLoadState('networkidle');
+          await tap.tap(page);
+          await page.locator(tap.content).first().waitFor();
+          await page.waitForLoadState('networkidle');
+        } else {
+          await cdp.send('Network.enable');
+          // Lighthouse's mobile network: 150 ms, 1.6 Mbps down, 750 kbps up.
+          await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+        }
+        await page.goto(tap.from);
+        await page.waitForLoadState('networkidle');
+        await page.waitForTimeout(500);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+        const start = Date.now();
+        await tap.tap(page);
+        await page.locator(tap.content).first().waitFor();
+        const toContent = Date.now() - start;
+        await page.waitForTimeout(300);
+        const inp = await page.evaluate(() => Math.max(0, ...Object.values((window as unknown as { __taps: Record<number, number> }).__taps)));
+        console.log(`  ${tap.name.padEnd(24)} ${network.padEnd(20)} INP ${ms(inp).padStart(7)}, tap to content ${ms(toContent).padStart(8)}`);
+      } catch (error) {
+        // A machine too busy for a tap to finish in time: say so and go on with the next.
+        console.log(`  ${tap.name.padEnd(24)} ${network.padEnd(20)} not measured: ${(error as Error).message.split('\n')[0]}`);
+      } finally {
+        await context.close();
+      }
+    }
+  }
+}
+
+export async function returningFigures(options: ReturningOptions): Promise<void> {
+  const browser = await chromium.launch({ executablePath: options.chromium, args: options.flags });
+  try {
+    const session = await logIn(browser, options);
+    await screens(browser, options, session);
+    await taps(browser, options, session);
+    if (options.lighthouse) await lighthouseLoggedIn(options, session);
+  } finally {
+    await browser.close();
+  }
+}
