@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { renderScreen } from '../../tests/render';
 import { assignLocation } from '@/lib/browser-location';
 import { useRouteMeta } from '@/hooks/use-route-meta';
@@ -38,8 +38,9 @@ describe('route guard, from the route table', () => {
 
   it.each(required.map((route) => [route.path, route] as const))('%s shows a guest the logged-out view, whose 登录 keeps the screen', async (path, route) => {
     const { user } = renderScreen(urlOf(path));
+    await screen.findByText(route.guest!.text);
     const view = within(screenOf(path));
-    expect(await view.findByText(route.guest!.text)).toBeInTheDocument();
+    expect(view.getByText(route.guest!.text)).toBeInTheDocument();
     await user.click(view.getByRole('button', { name: '登录' }));
     const redirect = new URL(new URL(vi.mocked(assignLocation).mock.calls.at(-1)![0], 'http://localhost').searchParams.get('redirect_url')!);
     expect(redirect.pathname).toBe(route.variant === 'new' ? '/transferPage1' : '/transferPage');
@@ -47,17 +48,13 @@ describe('route guard, from the route table', () => {
 
   it.each(required.map((route) => [route.path, route] as const))('%s shows a customer the screen, not the logged-out view', async (path, route) => {
     renderScreen(urlOf(path), { user: CUSTOMER });
-    const view = within(await waitForScreen(path));
-    expect(await view.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    await waitFor(() => expect(screenOf(path)).not.toBeNull(), { timeout: 20_000 });
+    const view = within(screenOf(path));
+    expect(await view.findByRole('heading', { level: 1 }, { timeout: 20_000 })).toBeInTheDocument();
     expect(view.queryByText(route.guest!.text)).not.toBeInTheDocument();
     expect(view.queryByRole('button', { name: '登录' })).not.toBeInTheDocument();
   });
 });
-
-async function waitForScreen(path: string): Promise<HTMLElement> {
-  await screen.findAllByRole('heading', { level: 1 });
-  return screenOf(path);
-}
 
 function VariantProbe() {
   const { path, variant } = useRouteMeta();
