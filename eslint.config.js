@@ -81,6 +81,8 @@ export default tseslint.config(
   { files: ['src/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
   {
     // The root layout owns the page's one <main> around the outlet (architecture.md, "Adding a screen").
+    // The route table owns the route (decision 0028): a screen learns what it is from
+    // useRouteMeta(), never from the pathname, and builds links with src/lib/paths.ts.
     files: ['src/features/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
@@ -88,6 +90,16 @@ export default tseslint.config(
         'error',
         { selector: "JSXOpeningElement[name.name='main']", message: 'The root layout already wraps every screen in <main>; use a <div>.' },
         noEnvelopeCode,
+        ...[
+          "VariableDeclarator[init.callee.name='useLocation'] > ObjectPattern > Property[key.name='pathname']",
+          "MemberExpression[object.callee.name='useLocation'][property.name='pathname']",
+          "BinaryExpression[operator=/^[!=]==?$/] > MemberExpression[property.name='pathname']",
+          "BinaryExpression[operator=/^[!=]==?$/] > Identifier[name='pathname']",
+        ].map((selector) => ({ selector, message: 'A screen reads what it is from useRouteMeta() (route table), not from the pathname (decision 0028).' })),
+        ...['TemplateElement[value.raw=/indexCode=/]', 'Literal[value=/indexCode=/]'].map((selector) => ({
+          selector,
+          message: 'Build in-app links with src/lib/paths.ts (it carries indexCode), not by string (decision 0028).',
+        })),
       ],
     },
   },

@@ -1,0 +1,75 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { renderScreen } from '../../tests/render';
+import { assignLocation } from '@/lib/browser-location';
+import { useRouteMeta } from '@/hooks/use-route-meta';
+import { buildRouteObjects } from './router';
+import { notFoundRoute, routes } from './routes';
+
+vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
+vi.mock('@/lib/toast', () => ({ showToast: vi.fn(), preloadOverlays: vi.fn() }));
+
+afterEach(() => vi.mocked(assignLocation).mockClear());
+
+const CUSTOMER = '13800138000';
+/** A concrete URL for a row (its parameters filled in). */
+const urlOf = (path: string) => path.replace(':version', 'v1');
+const screenOf = (path: string) => document.querySelector(`[data-screen="${urlOf(path)}"]`) as HTMLElement;
+
+/** Decision 0028: the route guard and the variants, generated from the route table. */
+describe('route guard, from the route table', () => {
+  const required = routes.filter((route) => route.auth === 'required');
+
+  it('guards the screens SPEC leaves to customers only', () => {
+    expect(required.map((route) => route.path)).toEqual([
+      '/mine',
+      '/mineNew',
+      '/evaluate',
+      '/servWriteOff',
+      '/message',
+      '/rights',
+      '/statusOne',
+      '/statusTwo',
+      '/statusThree',
+      '/my/info',
+      '/my/share',
+      '/my/shareNew',
+    ]);
+  });
+
+  it.each(required.map((route) => [route.path, route] as const))('%s shows a guest the logged-out view, whose 登录 keeps the screen', async (path, route) => {
+    const { user } = renderScreen(urlOf(path));
+    await screen.findByText(route.guest!.text);
+    const view = within(screenOf(path));
+    expect(view.getByText(route.guest!.text)).toBeInTheDocument();
+    await user.click(view.getByRole('button', { name: '登录' }));
+    const redirect = new URL(new URL(vi.mocked(assignLocation).mock.calls.at(-1)![0], 'http://localhost').searchParams.get('redirect_url')!);
+    expect(redirect.pathname).toBe(route.variant === 'new' ? '/transferPage1' : '/transferPage');
+  });
+
+  it.each(required.map((route) => [route.path, route] as const))('%s shows a customer the screen, not the logged-out view', async (path, route) => {
+    renderScreen(urlOf(path), { user: CUSTOMER });
+    await waitFor(() => expect(screenOf(path)).not.toBeNull(), { timeout: 20_000 });
+    const view = within(screenOf(path));
+    expect(await view.findByRole('heading', { level: 1 }, { timeout: 20_000 })).toBeInTheDocument();
+    expect(view.queryByText(route.guest!.text)).not.toBeInTheDocument();
+    expect(view.queryByRole('button', { name: '登录' })).not.toBeInTheDocument();
+  });
+});
+
+function VariantProbe() {
+  const { path, variant } = useRouteMeta();
+  return <p>{`${path} → ${variant ?? 'plain'}`}</p>;
+}
+
+describe('variants, from the route table', () => {
+  // The real table with one probe screen: every path reaches a screen that reads its own row.
+  const probed = buildRouteObjects(
+    routes.map((route) => ({ ...route, screen: () => Promise.resolve({ default: VariantProbe }) })),
+    notFoundRoute,
+  );
+
+  it.each(routes.filter((route) => route.variant).map((route) => [route.path, route.variant] as const))('%s reaches its screen as %s', async (path, variant) => {
+    renderScreen(urlOf(path), { user: CUSTOMER, routes: probed });
+    expect(await screen.findByText(`${path} → ${variant}`)).toBeInTheDocument();
+  });
+});
