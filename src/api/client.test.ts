@@ -181,6 +181,36 @@ describe('endpoint functions give obj or throw an ApiError (DESIGN §8 "API resu
   });
 });
 
+describe('concurrent identical GETs (decision 0029)', () => {
+  it('share one request and its answer; a later call sends again', async () => {
+    const seen = answer(endpoints.noticeCount, { code: 200, desc: '', obj: { unreadCount: 2 } });
+    const [a, b] = await Promise.all([getNoticeCount(), getNoticeCount()]);
+    expect(a).toEqual({ unreadCount: 2 });
+    expect(b).toEqual({ unreadCount: 2 });
+    expect(seen).toHaveLength(1);
+    await getNoticeCount();
+    expect(seen).toHaveLength(2);
+  });
+
+  it('share a refusal too: both calls get the ApiError, the toast shows once', async () => {
+    const seen = answer(endpoints.noticeCount, { code: 500, desc: '服务繁忙，请稍后重试', obj: null });
+    const results = await Promise.allSettled([getNoticeCount(), getNoticeCount()]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(seen).toHaveLength(1);
+    expect(toast).toHaveBeenCalledTimes(1);
+  });
+
+  it('do not share between different queries or sessions', async () => {
+    const seen = answer(endpoints.rightsList, { code: 200, desc: '', obj: [] });
+    await Promise.all([api.get(endpoints.rightsList, { status: 'available' }), api.get(endpoints.rightsList)]);
+    expect(seen).toHaveLength(2);
+    const first = api.get(endpoints.rightsList);
+    Cookies.set('token', 'another', { path: '/' });
+    await Promise.all([first, api.get(endpoints.rightsList)]);
+    expect(seen).toHaveLength(4);
+  });
+});
+
 describe('401 (DESIGN §7)', () => {
   it.each(['no-token', 'token-expired'])('clears the session on %s', async (reason) => {
     logInAs('13800138000');

@@ -148,10 +148,25 @@ async function send<T>(config: AxiosRequestConfig): Promise<T> {
   return objOf(response.data);
 }
 
+const inFlight = new Map<string, Promise<unknown>>();
+
+/**
+ * Concurrent identical GETs share one request, its answer and its toast (decision 0029): the
+ * same path, query, token and silence. A call with its own abort signal goes alone.
+ */
+function sharedGet<T>(url: string, params?: Params, options?: Options): Promise<T> {
+  if (options?.signal) return send<T>({ method: 'GET', url, params, ...options });
+  const key = JSON.stringify([url, params ?? {}, getTokenCookie() ?? '', Boolean(options?.silent)]);
+  const running = inFlight.get(key) as Promise<T> | undefined;
+  if (running) return running;
+  const request = send<T>({ method: 'GET', url, params, ...options }).finally(() => inFlight.delete(key));
+  inFlight.set(key, request);
+  return request;
+}
+
 /** Typed helpers used by the endpoint modules: each resolves to `obj` or throws an ApiError. */
 export const api = {
-  get: <T>(url: string, params?: Params, options?: Options) =>
-    send<T>({ method: 'GET', url, params, ...options }),
+  get: sharedGet,
   post: <T>(url: string, data?: unknown, options?: Options) =>
     send<T>({ method: 'POST', url, data, ...options }),
   postForm: <T>(url: string, data: Record<string, string>, options?: Options) =>
