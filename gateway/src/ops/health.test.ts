@@ -47,6 +47,21 @@ describe('/healthz and /readyz', () => {
     expect((await get('/readyz')).statusCode).toBe(200);
   });
 
+  it('/readyz answers 503 (migrations) when an applied migration’s file has changed since', async () => {
+    const [first] = await gw.db.query<{ version: string; checksum: string }>(
+      'select version, checksum from schema_migrations order by version limit 1',
+    );
+    await gw.db.query(`update schema_migrations set checksum = 'changed' where version = $1`, [first.version]);
+    try {
+      const res = await get('/readyz');
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ status: 'unavailable', reason: 'migrations' });
+    } finally {
+      await gw.db.query('update schema_migrations set checksum = $2 where version = $1', [first.version, first.checksum]);
+    }
+    expect((await get('/readyz')).statusCode).toBe(200);
+  });
+
   it('/readyz answers 503 when the database fails, or does not answer within 1 s', async () => {
     vi.spyOn(gw.db, 'query').mockRejectedValueOnce(new Error('connect ECONNREFUSED 10.0.0.9:5432'));
     const failed = await get('/readyz');

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/index';
-import { listMigrations } from '../db/migrate';
+import { listMigrations, MigrationError, pendingMigrations } from '../db/migrate';
 
 /** What the process says about itself; `draining` is set at SIGTERM (ops/shutdown.ts). */
 export interface Lifecycle {
@@ -19,26 +19,16 @@ export type NotReady = 'draining' | 'database' | 'migrations' | null;
 /** The database must answer within this long for the instance to be ready (DESIGN §8). */
 export const READY_QUERY_TIMEOUT_MS = 1000;
 
-/**
- * The migration files not recorded as applied in `schema_migrations`; rejects when the
- * database does not answer (or the table is missing) within `timeoutMs`.
- */
-export async function pendingMigrations(
-  db: Db,
-  versions: string[],
-  timeoutMs = READY_QUERY_TIMEOUT_MS,
-): Promise<string[]> {
+/** `work`'s answer, or a rejection when it takes longer than `timeoutMs`. */
+async function within<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`the database did not answer within ${timeoutMs} ms`)), timeoutMs);
   });
-  const query = db.query<{ version: string }>('select version from schema_migrations');
-  // The query may still fail after the timeout has answered: nobody waits for it then.
-  query.catch(() => {});
+  // The work may still fail after the timeout has answered: nobody waits for it then.
+  work.catch(() => {});
   try {
-    const rows = await Promise.race([query, timeout]);
-    const applied = new Set(rows.map((r) => r.version));
-    return versions.filter((v) => !applied.has(v));
+    return await Promise.race([work, timeout]);
   } finally {
     clearTimeout(timer);
   }
@@ -46,15 +36,16 @@ export async function pendingMigrations(
 
 export function healthRoutes(app: FastifyInstance, { db, lifecycle }: { db: Db; lifecycle: Lifecycle }) {
   // The files are part of the build: read once.
-  const versions = listMigrations().map((m) => m.version);
+  const migrations = listMigrations();
   let last: NotReady = null;
 
   const notReady = async (): Promise<NotReady> => {
     if (lifecycle.draining) return 'draining';
     try {
-      return (await pendingMigrations(db, versions)).length ? 'migrations' : null;
-    } catch {
-      return 'database';
+      return (await within(pendingMigrations(db, migrations), READY_QUERY_TIMEOUT_MS)).length ? 'migrations' : null;
+    } catch (error) {
+      // A changed applied migration is the migrations' fault, not the database's.
+      return error instanceof MigrationError ? 'migrations' : 'database';
     }
   };
 
