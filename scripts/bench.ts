@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (issue 9): prints the performance figures as numbers; asserts nothing about
+ * `npm run bench`: prints the performance figures as numbers; asserts nothing about
  * time. 1. the first screen of /index from the build and its import graph; 2. the same in
  * Chromium against the gateway (critical path, then what follows in 2 s of idle); 3.
  * Lighthouse, 3 fresh runs; 4. the returning customer (scripts/bench-returning.ts): logged in

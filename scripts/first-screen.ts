@@ -1,12 +1,12 @@
 /**
- * The first screen of /index as the build output and its import graph define it (issue 9):
+ * The first screen of /index as the build output and its import graph define it (decision 0003):
  * the entry chunk, the /index screen chunk, every chunk they import statically, and the CSS
  * those chunks bring. Used by the size test (tests/build) and by `npm run bench`.
  */
 import { gzipSync } from 'node:zlib';
 import { build, type Rollup } from 'vite';
 
-/** Packages that must load on first use only (issue 9's heavy parts). */
+/** Packages that must load on first use only (the first screen's heavy parts). */
 export const HEAVY_MODULES = ['@react-spring', '@use-gesture', 'qrcode', 'dompurify', 'antd-mobile/es/components/toast', 'antd-mobile/es/components/dialog', 'antd-mobile/es/components/popup', 'antd-mobile/es/components/swiper'];
 
 export const INDEX_SCREEN = 'src/features/home/index-page.tsx';

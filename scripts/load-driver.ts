@@ -1,5 +1,5 @@
 /**
- * The load side of `npm run bench` (issue 9), run in processes of its own so the load
+ * The load side of `npm run bench`, run in processes of its own so the load
  * generator and the bare route neither share an event loop with each other nor with the
  * bench's browser tooling:
  *

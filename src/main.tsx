@@ -26,7 +26,7 @@ async function start() {
   const router = createAppRouter();
   await nextTask();
   router.initialize();
-  // Issue 9: the first render is a transition, which React renders in slices of a few
+  // First screen (decision 0003): the first render is a transition, which React renders in slices of a few
   // milliseconds instead of one long task. RouterProvider only hears of router changes once
   // it has committed (it subscribes in a layout effect), so it starts when the router is
   // ready (the first screen's chunk loaded, a redirect followed): the router's own start
@@ -50,7 +50,7 @@ function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-// Issue 9: evaluating the entry's modules, the start URL's indexCode (a history write), building
+// First screen (decision 0003): evaluating the entry's modules, the start URL's indexCode (a history write), building
 // the router and its first navigation are separate tasks, so none blocks a slow phone's main
 // thread long enough to delay the first tap.
 setTimeout(() => void start(), 0);

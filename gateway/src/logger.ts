@@ -1,5 +1,5 @@
 /**
- * Logger options: Fastify's pino, with nothing secret in it (issue 3): no tokens, no
+ * Logger options: Fastify's pino, with nothing secret in it: no tokens, no
  * Authorization header, no SMS codes, no tickets, no full phone numbers.
  */
 import type { FastifyServerOptions } from 'fastify';

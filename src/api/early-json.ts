@@ -2,7 +2,7 @@ import type { IndexConfig, ServiceCatalog } from '@contract/types';
 
 /**
  * The home's two static files, kept apart from the other endpoint modules so the first
- * screen does not wait for the request client (issue 9). index.html starts fetching them
+ * screen does not wait for the request client (decision 0003). index.html starts fetching them
  * before any of our modules loads (in a task right after the document's parse); the first
  * reader takes that response. Later readers, or a failed
  * early fetch, go through the client (and its SPEC §8 policy); the browser's cache serves

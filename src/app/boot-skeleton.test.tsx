@@ -4,7 +4,7 @@ import { render } from '@testing-library/react';
 import { LoginHintCard } from '@/features/home/login-hint-card';
 
 /**
- * Issue 9: index.html's boot skeleton paints the home's login hint for visitors before any JS
+ * First screen (decision 0003): index.html's boot skeleton paints the home's login hint for visitors before any JS
  * runs (it is the first screen's largest text). It must say what React then renders.
  */
 describe('index.html boot skeleton', () => {

@@ -17,7 +17,7 @@ export function searchWithIndexCode(search: string): string | null {
 const tabbedPaths = new Set(routes.filter((route) => route.tabBar).map((route) => route.path.toLowerCase()));
 
 /**
- * The URL the app starts on gets its indexCode before the router reads it (issue 9): opening
+ * The URL the app starts on gets its indexCode before the router reads it (decision 0003): opening
  * /index then costs one render, not a render followed by the root layout's replace navigation
  * (which still adds it after in-app navigations). A look-up in the route table, not
  * `matchRoutes`, whose first call ranks the whole table: the tabbed paths have no parameters.

@@ -4,7 +4,7 @@ import { useAgreementStore } from '@/stores/agreement';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';
 import { whenSettled } from '@/lib/when-settled';
 
-// Issue 9: the check (axios client) and the sheet (antd-mobile Popup) load only when needed.
+// First screen (decision 0003): the check (axios client) and the sheet (antd-mobile Popup) load only when needed.
 const PrivacySheet = lazy(() => import('@/components/privacy-sheet').then((m) => ({ default: m.PrivacySheet })));
 
 /**
@@ -23,7 +23,7 @@ export function PrivacyGate() {
 
   useEffect(() => {
     if (!loggedIn || checked || onTransferPage || asked.current) return;
-    // Issue 9: at app start this waits until the first screen has settled; after a login, the
+    // First screen (decision 0003): at app start this waits until the first screen has settled; after a login, the
     // page settled long ago and it runs at the next idle moment.
     return whenSettled(() => {
       asked.current = true;

@@ -28,7 +28,7 @@ export function RootLayout() {
   const theme = useThemeStore((s) => s.theme);
   const handle = (matches.at(-1)?.handle as RouteHandle | undefined) ?? { path: location.pathname, auth: 'optional' };
   const indexCode = new URLSearchParams(location.search).get('indexCode');
-  // Issue 6: the unread badge stays current; each navigation is one page view.
+  // The unread badge stays current; each navigation is one page view.
   useUnreadRefresh();
   usePageViews();
 

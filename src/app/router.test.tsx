@@ -346,7 +346,7 @@ describe('tab bars (SPEC §2)', () => {
     // As main.tsx does: the start URL's indexCode first (a task of its own), then the router.
     addIndexCodeToStartUrl();
     const router = createAppRouter();
-    // Built, not started: the first navigation waits for initialize() (issue 9, a task of its own).
+    // Built, not started: the first navigation waits for initialize() (decision 0015, a task of its own).
     expect(router.state.initialized).toBe(false);
     router.initialize();
     await routerReady(router);

@@ -36,7 +36,7 @@ export const routeObjects = buildRouteObjects(routes, notFoundRoute);
  * reading the URL when `initialize()` is called; main.tsx has given the start URL its
  * indexCode (`addIndexCodeToStartUrl`) in the task before.
  *
- * Issue 9: this is `createBrowserRouter` (react-router 7.18, pinned) in two steps, so that
+ * First screen (decision 0003): this is `createBrowserRouter` (react-router 7.18, pinned) in two steps, so that
  * building the router (ranking the whole route table) and its first navigation (matching,
  * loading the screen's chunk) are two tasks on a slow phone's main thread, not one. A router
  * upgrade must keep these options in step with `createBrowserRouter`'s; router.test.tsx

@@ -18,7 +18,7 @@ function handleTitle(matches: readonly { route: { handle?: unknown } }[]): strin
  * Sets document.title as soon as a navigation starts, before its screen chunk has loaded
  * and before the new screen shows (SPEC §1: "set before each navigation").
  *
- * Issue 9: only a navigation that has started needs a match of its own (`matchRoutes`, which
+ * First screen (decision 0003): only a navigation that has started needs a match of its own (`matchRoutes`, which
  * ranks the whole table on each call); every other state change has the router's matches.
  */
 export function installTitles(router: DataRouter, routes: RouteObject[]): void {

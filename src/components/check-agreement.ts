@@ -7,7 +7,7 @@ import { agreementChecked } from '@/stores/agreement';
  */
 export async function checkAgreement(): Promise<void> {
   try {
-    // Loaded on first use: components/ sits in the first screen's shell chunk (issue 9).
+    // Loaded on first use: components/ sits in the first screen's shell chunk (decision 0003).
     const { getAgreementStatus } = await import('@/api/agreement');
     agreementChecked(await getAgreementStatus());
   } catch {

@@ -28,7 +28,7 @@ export function safeLinkTarget(href: string): { href: string; external: boolean 
 let sanitizer: Promise<(html: string) => string> | undefined;
 
 /**
- * Loads DOMPurify on first use (issue 9: it stays off the first screen) and returns a
+ * Loads DOMPurify on first use (decision 0003: it stays off the first screen) and returns a
  * sanitiser with our policy: only basic text tags, links only to http(s) or same-origin paths,
  * external links open in a new tab with `rel="noopener noreferrer"`, no event handlers, no
  * scripts, no styles. A private DOMPurify instance, so the hook touches nobody else's.

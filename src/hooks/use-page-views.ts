@@ -4,7 +4,7 @@ import { track } from '@/lib/track';
 import { whenSettled } from '@/lib/when-settled';
 
 /**
- * One 'page_view' analytics event per navigation (issue 6): page = pathname, indexCode from
+ * One 'page_view' analytics event per navigation: page = pathname, indexCode from
  * the query (else the store). A replace that keeps the pathname (the layout adding
  * `indexCode`, a tab switch inside /rights) is the same view and is not counted again.
  */
@@ -20,7 +20,7 @@ export function usePageViews(): void {
     last.current = { key: location.key, pathname: location.pathname };
     if (previous && navigationType === 'REPLACE' && previous.pathname === location.pathname) return;
     // The query is not sent: it can hold a one-time login ticket (/transferPage?ticket=…).
-    // Issue 9: queued once the first screen has settled (the sender loads the request client);
+    // First screen (decision 0003): queued once the first screen has settled (the sender loads the request client);
     // not cancelled on cleanup, so a quick navigation still counts the view it leaves.
     const page = location.pathname;
     whenSettled(() => track('page_view', { navigation: navigationType }, { page }));

@@ -27,7 +27,7 @@ const NO_TOPICS: readonly Topic[] = [];
 /**
  * A screen's own server data (STYLE §5). Fetches when `deps` change — not when a kept-alive
  * screen is shown again: <Activity> re-runs Effects on show, and returning must not reset a
- * loaded list (issue 2's keep-alive trap), so a fetch already made for these deps is kept,
+ * loaded list (the keep-alive trap of decision 0002), so a fetch already made for these deps is kept,
  * unless a topic of `refreshOn` was invalidated since.
  */
 export function useRequest<T>(
@@ -65,7 +65,7 @@ export function useRequest<T>(
       };
     }
     if (id !== latest.current) return;
-    // Issue 9: what arrives is rendered as a transition, in slices of a few milliseconds,
+    // First screen (decision 0003): what arrives is rendered as a transition, in slices of a few milliseconds,
     // rather than in one task that would block a tap for as long as the whole screen takes.
     startTransition(() => {
       settle();

@@ -4,7 +4,7 @@ import { loggedOut } from '@/stores/user';
 import { useUnreadStore } from '@/stores/unread';
 import { db } from '../../tests/mocks/db';
 
-describe('unread badge refresh (issue 6)', () => {
+describe('unread badge refresh', () => {
   it('loads the count on start and again when the user returns to the app', async () => {
     renderScreen('/index?indexCode=index', { user: '13800138000' });
     expect(await screen.findByLabelText('5条未读消息')).toBeInTheDocument();

@@ -4,7 +4,7 @@ import { refreshUnread } from '@/stores/unread';
 import { useUserStore } from '@/stores/user';
 
 /**
- * Keeps the unread badge (tab bar, personal centre) current (issue 6): on app start and on
+ * Keeps the unread badge (tab bar, personal centre) current: on app start and on
  * every login or logout (the token changes), and whenever the user returns to the app — the
  * tab becomes visible again, or the page comes back from the back/forward cache. Read-all
  * updates it directly (unreadChanged). Mounted once, in the root layout; the request client

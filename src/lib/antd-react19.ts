@@ -6,7 +6,7 @@ import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
  * render through `unstableSetRender`; without it they silently show nothing, and SPEC §8's
  * toast policy with them. NOTE: this module is imported by the lazy loaders of those APIs
  * (lib/toast.ts, lib/dialog.ts), not by main.tsx, so antd-mobile's render utilities stay off
- * the first screen (issue 9). Importing it twice is harmless: it sets the same function.
+ * the first screen (decision 0003). Importing it twice is harmless: it sets the same function.
  */
 unstableSetRender((node, container) => {
   const host = container as Element & { _reactRoot?: Root };

@@ -1,5 +1,5 @@
 /**
- * antd-mobile's Dialog, loaded on first use (issue 9), with the React 19 render set first.
+ * antd-mobile's Dialog, loaded on first use (decision 0003), with the React 19 render set first.
  */
 import { createElement } from 'react';
 type DialogModule = typeof import('antd-mobile/es/components/dialog');

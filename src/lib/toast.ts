@@ -2,7 +2,7 @@ import { TOAST_DURATION_MS } from '@/config/constants';
 import { whenSettled } from './when-settled';
 
 /**
- * antd-mobile's Toast, loaded on first use (issue 9: it pulls in react-spring, so it stays off
+ * antd-mobile's Toast, loaded on first use (decision 0003: it pulls in react-spring, so it stays off
  * the first screen). A toast asked for before its code has arrived still shows: the call waits
  * for the import. `preloadOverlays()` fetches it when the browser is idle after the home has
  * rendered and the page has settled, so the toast policy still works when the network drops later.

@@ -18,7 +18,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('analytics (issue 6)', () => {
+describe('analytics', () => {
   it.each([
     ['a network failure', () => HttpResponse.error(), '网络异常，请稍后重试'],
     ['an HTTP 500', () => new HttpResponse('boom', { status: 500 }), '网络异常，请稍后重试'],

@@ -2,9 +2,9 @@ import { readIndexCode } from './index-code';
 import { useUserStore } from '@/stores/user';
 
 /**
- * Analytics (issue 6): page views and key taps, sent with B/md/sendMq. `track()` only queues;
+ * Analytics: page views and key taps, sent with B/md/sendMq. `track()` only queues;
  * the sender (and with it the request client) is loaded on demand, so nothing here weighs on
- * the first screen (issue 9). Rules, from DESIGN §7 "Toasts":
+ * the first screen (decision 0003). Rules, from DESIGN §7 "Toasts":
  *  - at most one sendMq in flight; events wait in a queue and go one after another, flushed
  *    on a short timer;
  *  - nothing is sent while `navigator.onLine` is false (the queue waits for `online`);

@@ -1,5 +1,5 @@
 /**
- * Issue 9: work that the first screen does not need (preloading Toast and Dialog, the first
+ * First screen (decision 0003): work that the first screen does not need (preloading Toast and Dialog, the first
  * analytics event, the privacy check at start) waits until the page has settled, so it neither
  * competes with the first render nor blocks the main thread while the home becomes usable.
  */

@@ -19,7 +19,7 @@ export function refreshUnread(): Promise<void> {
     useUnreadStore.setState({ unreadCount: 0 });
     return Promise.resolve();
   }
-  // Loaded on demand: the tab bar is on the first screen, the request client is not (issue 9).
+  // Loaded on demand: the tab bar is on the first screen, the request client is not (decision 0003).
   inFlight ??= import('@/api/notices')
     .then(({ getNoticeCount }) => getNoticeCount())
     .then(({ unreadCount }) => useUnreadStore.setState({ unreadCount }))

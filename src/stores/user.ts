@@ -52,7 +52,7 @@ function readUserInfo(value: unknown): UserInfo | null {
 /**
  * Reads what localStorage holds, field by field; anything malformed falls back to its initial
  * value (STYLE §6: persisted state validated when read). Hand-written rather than zod so the
- * schema library stays off the first screen (issue 9).
+ * schema library stays off the first screen (decision 0003).
  */
 export function readPersistedUser(persisted: unknown): Partial<UserState> {
   if (typeof persisted !== 'object' || persisted === null) return {};

@@ -1,5 +1,5 @@
 /**
- * Colour contrast (issue 9, WCAG AA): every colour our stylesheets use for text on white —
+ * Colour contrast (WCAG AA): every colour our stylesheets use for text on white —
  * each theme's primary (buttons carry white text on it), the greys, danger and success — reaches
  * 4.5:1 against white. Read from the CSS sources, so a new low-contrast theme colour fails here.
  */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { policyForHtml } from '../../gateway/src/csp';
 import { buildInMemory, firstScreen, HEAVY_MODULES, type FirstScreen } from '../../scripts/first-screen';
 
-/** Issue 9: at most 120 KB (1 KB = 1024 B) of gzip JS+CSS before the home is usable, ≤ 6 files. */
+/** At most 120 KB (1 KB = 1024 B) of gzip JS+CSS before the home is usable, ≤ 6 files. */
 const BUDGET_BYTES = 120 * 1024;
 const MAX_FILES = 6;
 
@@ -19,7 +19,7 @@ beforeAll(async () => {
   cdnPolicy = policy?.type === 'asset' ? String(policy.source) : '';
 }, 120_000);
 
-describe('first screen of /index (issue 9)', () => {
+describe('first screen of /index (decision 0003)', () => {
   it(`stays within ${BUDGET_BYTES / 1024} KB of gzip JS and CSS`, () => {
     const report = first.files.map((f) => `${f.fileName} ${f.gzip}`).join('\n');
     expect(first.gzip, report).toBeLessThanOrEqual(BUDGET_BYTES);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { precompressDir } from '../../build/vite-plugins/precompress';
 
-describe('precompressDir (issue 9, lever 17)', () => {
+describe('precompressDir (decision 0003)', () => {
   let dir: string;
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'precompress-'));

@@ -3,7 +3,7 @@ import { launchBrowser, newPhone, watchErrors } from './browser';
 import { DEMO, everyScreen, loggedInPhone, settle, whenStill } from './steps';
 
 /**
- * Issue 7, layout (SPEC §9 root font size, DESIGN §5): the root font size is a tenth of the
+ * Layout (SPEC §9 root font size, DESIGN §5): the root font size is a tenth of the
  * width, capped at 540; at 320 and 375 px no screen scrolls sideways, and no touch target is
  * smaller than 44 px although every size scales with the width (docs/decisions/0018).
  */

@@ -3,7 +3,7 @@ import { launchBrowser, snap, watchErrors } from './browser';
 import { DEMO, everyScreen, loggedInPhone, settle, startWriteOff, type ScreenVisit } from './steps';
 
 /**
- * Issue 7: every path of SPEC §2 opens in a phone browser, logged in as the demo customer,
+ * Every path of SPEC §2 opens in a phone browser, logged in as the demo customer,
  * without a page error, with DESIGN §7's title, showing its screen (not the not-found screen,
  * not a load error) under exactly one h1; a screenshot of each lands in artifacts/screenshots.
  */

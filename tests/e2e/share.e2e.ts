@@ -3,7 +3,7 @@ import { baseUrl, launchBrowser, newPhone, snap, watchErrors } from './browser';
 import { decodeQr, DEMO, loggedInPhone, settle } from './steps';
 
 /**
- * Issue 7, sharing (DESIGN §4 "Sharing"): the agent's QR code on /my/share, decoded from what
+ * Sharing (DESIGN §4 "Sharing"): the agent's QR code on /my/share, decoded from what
  * the screen shows, is `${origin}/share?promoterId=P100239&agentId=A9001`; opening it in
  * another phone shows the share page and its way to the share login.
  */

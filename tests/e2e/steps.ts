@@ -1,5 +1,5 @@
 /**
- * Steps the end-to-end journeys share (issue 7): logging in through the real stand-in SSO,
+ * Steps the end-to-end journeys share: logging in through the real stand-in SSO,
  * sessions reused across files (the SSO rate-limits SMS codes per phone and per IP), the
  * admin call a service provider makes, and waiting for a screen to settle.
  */
@@ -155,7 +155,7 @@ export function toast(page: Page) {
   return page.locator('.adm-toast-main');
 }
 
-/** Sample queries for the screens that need one (issue 7); `:version` becomes v2. */
+/** Sample queries for the screens that need one; `:version` becomes v2. */
 const SAMPLE_QUERY: Record<string, string> = {
   '/servInform': '?code=online_consult',
   '/servInform1': '?code=online_consult',

@@ -16,7 +16,7 @@ import { BizError } from '../envelope';
 import { newToken, sha256 } from '../guard';
 import { SSO_CSS, SSO_JS, WX_AVATAR_SVG, WX_ICON } from './sso-assets';
 
-/** SMS codes and tickets live 5 minutes; a code allows 5 attempts (issue 3). */
+/** SMS codes and tickets live 5 minutes; a code allows 5 attempts. */
 export const SMS_TTL_MINUTES = 5;
 export const SMS_MAX_ATTEMPTS = 5;
 export const TICKET_TTL_MINUTES = 5;

@@ -1,5 +1,5 @@
 /**
- * The built portal (DESIGN §1, issue 3): dist/ with an SPA fallback to index.html,
+ * The built portal (DESIGN §1): dist/ with an SPA fallback to index.html,
  * `immutable` caching of hashed assets, `no-cache` on index.html, /jsons/*.json (dist/jsons,
  * else public/jsons so tests run without a build), and the security headers of DESIGN §7.
  * What the build compressed (`.br`/`.gz` beside a file, build/vite-plugins/precompress.ts) is sent as it is.

@@ -8,7 +8,7 @@ export interface BannerCarouselProps {
 
 /**
  * Banners as CSS compositions with Chinese copy (DESIGN §7 "Feel"), in a native scroll-snap
- * strip: no carousel library on the first screen (issue 9).
+ * strip: no carousel library on the first screen (decision 0003).
  */
 export function BannerCarousel({ banners }: BannerCarouselProps) {
   return (

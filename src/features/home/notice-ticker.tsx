@@ -14,9 +14,9 @@ export interface NoticeTickerProps {
 
 const ROTATE_MS = 4000;
 
-/** Latest unread notice titles (issue 5: the home's ticker), shown only while logged in. */
+/** Latest unread notice titles (the home's ticker), shown only while logged in. */
 async function loadUnread(prefix: 'A' | 'B') {
-  // Dynamic: the request client stays off the home's first screen (issue 9).
+  // Dynamic: the request client stays off the home's first screen (decision 0003).
   const { getNotices } = await import('@/api/notices');
   return (await getNotices({ pageNum: 1, pageSize: 5, readFlag: 0 }, prefix)).list;
 }

@@ -10,7 +10,7 @@ export interface RightsSummaryProps {
 }
 
 async function loadAvailableCount() {
-  // Dynamic: the request client stays off the home's first screen (issue 9).
+  // Dynamic: the request client stays off the home's first screen (decision 0003).
   const { getRights } = await import('@/api/rights');
   return (await getRights({ status: 'available' })).length;
 }

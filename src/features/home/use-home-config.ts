@@ -24,7 +24,7 @@ async function loadHome(indexCode: string, prefer?: (config: Record<string, Inde
 
 /**
  * The home's data for an indexCode through useRequest (both homes share it; it lives here so
- * the two home screens share no chunk of their own, issue 9's file budget).
+ * the two home screens share no chunk of their own, decision 0003's file budget).
  */
 export function useHomeConfig(indexCode: string, prefer?: (config: Record<string, IndexConfigEntry>) => IndexConfigEntry | undefined) {
   return useRequest(() => loadHome(indexCode, prefer), [indexCode]);

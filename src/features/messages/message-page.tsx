@@ -14,7 +14,7 @@ import { NoticeItem } from './notice-item';
 import { NoticePopup } from './notice-popup';
 import './messages.css';
 
-/** Notices per page (issue 6). */
+/** Notices per page. */
 export const NOTICE_PAGE_SIZE = 10;
 
 const noticeKey = (notice: Notice) => notice.id;
