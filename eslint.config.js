@@ -33,7 +33,8 @@ const restrict = (files, patterns, message) => ({
 const noEnvelopeCode = {
   selector:
     "BinaryExpression[operator=/^[!=]==?$/]:matches([left.property.name='code'][right.value=200], [right.property.name='code'][left.value=200], [left.property.name='code'][right.object.name='Code'][right.property.name='ok'], [right.property.name='code'][left.object.name='Code'][left.property.name='ok'])",
-  message: "Endpoint functions give obj or throw an ApiError (src/api/api-error.ts); catch it instead of reading an envelope's code.",
+  message:
+    "Endpoint functions give obj or throw an ApiError (src/api/api-error.ts); catch it instead of reading an envelope's code.",
 };
 
 const zones = [
@@ -58,8 +59,16 @@ const zones = [
       'Features never import each other (move what they share to components/ or hooks/); only app/ composes.',
     ),
   ),
-  restrict(['contract/**/*.ts'], ['@/*', '**/src/*', '**/gateway/*', '**/tests/*'], 'contract/ depends on nothing of ours.'),
-  restrict(['gateway/**/*.ts'], ['@/*', '**/src/*', '**/tests/*'], 'The gateway shares only contract/ with the portal.'),
+  restrict(
+    ['contract/**/*.ts'],
+    ['@/*', '**/src/*', '**/gateway/*', '**/tests/*'],
+    'contract/ depends on nothing of ours.',
+  ),
+  restrict(
+    ['gateway/**/*.ts'],
+    ['@/*', '**/src/*', '**/tests/*'],
+    'The gateway shares only contract/ with the portal.',
+  ),
 ];
 
 export default tseslint.config(
@@ -73,8 +82,14 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
-      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
       'no-control-regex': 'off',
     },
   },
@@ -88,14 +103,21 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: "JSXOpeningElement[name.name='main']", message: 'The root layout already wraps every screen in <main>; use a <div>.' },
+        {
+          selector: "JSXOpeningElement[name.name='main']",
+          message: 'The root layout already wraps every screen in <main>; use a <div>.',
+        },
         noEnvelopeCode,
         ...[
           "VariableDeclarator[init.callee.name='useLocation'] > ObjectPattern > Property[key.name='pathname']",
           "MemberExpression[object.callee.name='useLocation'][property.name='pathname']",
           "BinaryExpression[operator=/^[!=]==?$/] > MemberExpression[property.name='pathname']",
           "BinaryExpression[operator=/^[!=]==?$/] > Identifier[name='pathname']",
-        ].map((selector) => ({ selector, message: 'A screen reads what it is from useRouteMeta() (route table), not from the pathname (decision 0028).' })),
+        ].map((selector) => ({
+          selector,
+          message:
+            'A screen reads what it is from useRouteMeta() (route table), not from the pathname (decision 0028).',
+        })),
         ...['TemplateElement[value.raw=/indexCode=/]', 'Literal[value=/indexCode=/]'].map((selector) => ({
           selector,
           message: 'Build in-app links with src/lib/paths.ts (it carries indexCode), not by string (decision 0028).',
@@ -103,12 +125,19 @@ export default tseslint.config(
       ],
     },
   },
-  { files: ['src/**/*.{ts,tsx}', 'tests/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', { patterns: [noUnsafeRouter] }] } },
+  {
+    files: ['src/**/*.{ts,tsx}', 'tests/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noUnsafeRouter] }] },
+  },
   ...zones,
   { files: [ROUTER_INTERNALS], rules: { 'no-restricted-imports': 'off' } },
   {
     files: ['src/**/*.test.{ts,tsx}'],
     ...testingLibrary.configs['flat/react'],
-    rules: { ...testingLibrary.configs['flat/react'].rules, 'testing-library/no-node-access': 'off', 'testing-library/no-container': 'off' },
+    rules: {
+      ...testingLibrary.configs['flat/react'].rules,
+      'testing-library/no-node-access': 'off',
+      'testing-library/no-container': 'off',
+    },
   },
 );

@@ -17,8 +17,14 @@ const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
  * the portal takes the production files; tests and the dev server keep the warnings.
  */
 const reactRouterProduction = [
-  { find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
-  { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)) },
+  {
+    find: /^react-router$/,
+    replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)),
+  },
+  {
+    find: /^react-router\/dom$/,
+    replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)),
+  },
 ];
 
 /**
@@ -55,7 +61,14 @@ const SHELL_MODULES = [
 
 export default defineConfig(({ command, mode }) => {
   return {
-    plugins: [react(), specHeaders(), firstPaintFromHtml(), cspForCdn(), precompress(), ...(mode === 'mock' ? [mockServiceWorker()] : [])],
+    plugins: [
+      react(),
+      specHeaders(),
+      firstPaintFromHtml(),
+      cspForCdn(),
+      precompress(),
+      ...(mode === 'mock' ? [mockServiceWorker()] : []),
+    ],
     resolve: {
       alias: [
         { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
@@ -88,7 +101,14 @@ export default defineConfig(({ command, mode }) => {
           advancedChunks: {
             // Shared UI pieces in one chunk, so a screen costs one request, not five. The chunk
             // is named module by module: a new file joins it only when listed here.
-            groups: [{ name: 'shell', test: (id: string) => SHELL_MODULES.some((module) => id.replaceAll('\\', '/').endsWith(module)) || id.includes('/node_modules/react/') }],
+            groups: [
+              {
+                name: 'shell',
+                test: (id: string) =>
+                  SHELL_MODULES.some((module) => id.replaceAll('\\', '/').endsWith(module)) ||
+                  id.includes('/node_modules/react/'),
+              },
+            ],
           },
         },
       },

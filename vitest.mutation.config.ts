@@ -35,11 +35,7 @@ const portal = {
     name: 'portal',
     environment: 'jsdom',
     globals: true,
-    include: [
-      'src/api/client.test.ts',
-      'src/stores/*.test.ts',
-      'src/lib/safe-path.test.ts',
-    ],
+    include: ['src/api/client.test.ts', 'src/stores/*.test.ts', 'src/lib/safe-path.test.ts'],
     setupFiles: ['tests/setup.ts'],
     css: false,
     testTimeout: 60_000,

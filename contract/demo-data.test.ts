@@ -23,8 +23,24 @@ const serviceCodes = new Set(catalog.services.map((s) => s.code));
 const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ICONS = new Set([
-  'consult', 'checkup', 'dental', 'green', 'chronic', 'mind', 'report', 'expert', 'drug',
-  'assess', 'tcm', 'eye', 'vaccine', 'escort', 'gene', 'nurse', 'rehab', 'nutrition',
+  'consult',
+  'checkup',
+  'dental',
+  'green',
+  'chronic',
+  'mind',
+  'report',
+  'expert',
+  'drug',
+  'assess',
+  'tcm',
+  'eye',
+  'vaccine',
+  'escort',
+  'gene',
+  'nurse',
+  'rehab',
+  'nutrition',
 ]);
 
 const userByPhone = (phone: string) => demoUsers.find((u) => u.mobilePhone === phone);
@@ -46,7 +62,11 @@ describe('service catalog', () => {
       expect(s.howToUse.at(-1)).toContain('核销码');
       expect(s.limits).not.toBe('');
     }
-    for (const c of categories) expect(catalog.services.some((s) => s.category === c), c).toBe(true);
+    for (const c of categories)
+      expect(
+        catalog.services.some((s) => s.category === c),
+        c,
+      ).toBe(true);
   });
 });
 
@@ -73,7 +93,16 @@ describe('index config', () => {
 
 describe('agreements', () => {
   it('has every document, with the current versions for user and thirdPartyList', () => {
-    for (const key of ['user', 'thirdPartyList', 'privacyPolicy', 'agreement', 'userNotice', 'znjkpc', 'tjbgjd', 'znjkzz']) {
+    for (const key of [
+      'user',
+      'thirdPartyList',
+      'privacyPolicy',
+      'agreement',
+      'userNotice',
+      'znjkpc',
+      'tjbgjd',
+      'znjkzz',
+    ]) {
       const d = agreements[key];
       expect(d, key).toBeDefined();
       expect(d.updated).toMatch(DATE);

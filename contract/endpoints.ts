@@ -46,7 +46,6 @@ export const endpoints = {
 /** Static configuration files under /jsons (SPEC §7), served unenveloped. */
 export const jsonFile = (name: string) => `/jsons/${name}.json`;
 
-
 /** Request header names of SPEC §7. */
 export const Header = {
   nonce: 'nonce',

@@ -77,11 +77,13 @@ describe('page queries', () => {
     expect(value(noticeListQuery, { readFlag: '1' })).toMatchObject({ readFlag: 1 });
     expect(value(noticeListQuery, { readFlag: '0' })).toMatchObject({ readFlag: 0 });
     expect(value(noticeListQuery, {})).toEqual({ pageNum: 1, pageSize: 10 });
-    for (const readFlag of ['', '2', '0x1', ' 1']) expect(answer(noticeListQuery, { readFlag }), readFlag).toBe('阅读状态只能是0或1');
+    for (const readFlag of ['', '2', '0x1', ' 1'])
+      expect(answer(noticeListQuery, { readFlag }), readFlag).toBe('阅读状态只能是0或1');
     expect(value(consumeListQuery, { evaluateStatus: '1' })).toMatchObject({ evaluateStatus: 1 });
     expect(value(consumeListQuery, { evaluateStatus: '0' })).toMatchObject({ evaluateStatus: 0 });
     expect(value(consumeListQuery, {})).toEqual({ pageNum: 1, pageSize: 10 });
-    for (const evaluateStatus of ['', '2']) expect(answer(consumeListQuery, { evaluateStatus })).toBe('评价状态只能是0或1');
+    for (const evaluateStatus of ['', '2'])
+      expect(answer(consumeListQuery, { evaluateStatus })).toBe('评价状态只能是0或1');
   });
 
   it('takes a record id from 1', () => {
@@ -92,8 +94,10 @@ describe('page queries', () => {
 
 describe('rights and home queries', () => {
   it('knows every right status and product line', () => {
-    for (const status of ['available', 'used', 'expired']) expect(value(rightsListQuery, { status })).toEqual({ status });
-    for (const productLine of ['std', 'ebt', 'ryb']) expect(value(rightsListQuery, { productLine })).toEqual({ productLine });
+    for (const status of ['available', 'used', 'expired'])
+      expect(value(rightsListQuery, { status })).toEqual({ status });
+    for (const productLine of ['std', 'ebt', 'ryb'])
+      expect(value(rightsListQuery, { productLine })).toEqual({ productLine });
     expect(value(rightsListQuery, {})).toEqual({});
     expect(answer(rightsListQuery, { status: 'gone' })).toBe('权益状态不正确');
     expect(answer(rightsListQuery, { status: '' })).toBe('权益状态不正确');
@@ -104,7 +108,9 @@ describe('rights and home queries', () => {
   it('takes an index code of 1 to 32 letters, digits, _ and -, index by default', () => {
     expect(value(getMoreQuery, {})).toEqual({ indexCode: 'index' });
     expect(value(getMoreQuery, { indexCode: 'a' })).toEqual({ indexCode: 'a' });
-    expect(value(getMoreQuery, { indexCode: `Az09_-${'x'.repeat(26)}` })).toEqual({ indexCode: `Az09_-${'x'.repeat(26)}` });
+    expect(value(getMoreQuery, { indexCode: `Az09_-${'x'.repeat(26)}` })).toEqual({
+      indexCode: `Az09_-${'x'.repeat(26)}`,
+    });
     for (const indexCode of ['', 'x'.repeat(33), 'a/b', '/a', 'a/', '首页']) {
       expect(answer(getMoreQuery, { indexCode }), indexCode).toBe('首页编码不正确');
     }
@@ -120,7 +126,8 @@ describe('evaluation', () => {
   });
 
   it('needs a positive whole record id', () => {
-    for (const consumeId of [undefined, 0, -1, 'x']) expect(answer(evaluateBody, { ...base, consumeId }), String(consumeId)).toBe('缺少服务记录');
+    for (const consumeId of [undefined, 0, -1, 'x'])
+      expect(answer(evaluateBody, { ...base, consumeId }), String(consumeId)).toBe('缺少服务记录');
     expect(answer(evaluateBody, { ...base, consumeId: 1.5 })).not.toBe('ok');
   });
 
@@ -138,7 +145,9 @@ describe('evaluation', () => {
   });
 
   it('takes up to 6 tags of 1 to 12 characters', () => {
-    expect(value(evaluateBody, { ...base, tags: ['热情', 'x'.repeat(12)] })).toMatchObject({ tags: ['热情', 'x'.repeat(12)] });
+    expect(value(evaluateBody, { ...base, tags: ['热情', 'x'.repeat(12)] })).toMatchObject({
+      tags: ['热情', 'x'.repeat(12)],
+    });
     expect(answer(evaluateBody, { ...base, tags: Array(6).fill('好') })).toBe('ok');
     expect(answer(evaluateBody, { ...base, tags: Array(7).fill('好') })).toBe('评价标签最多6个');
     expect(answer(evaluateBody, { ...base, tags: [''] })).not.toBe('ok');
@@ -152,7 +161,8 @@ describe('evaluation', () => {
 describe('write-off and its confirmation', () => {
   it('needs a positive whole right id', () => {
     expect(value(writeOffBody, { rightId: 3 })).toEqual({ rightId: 3 });
-    for (const rightId of [undefined, 0, -2]) expect(answer(writeOffBody, { rightId }), String(rightId)).toBe('缺少权益编号');
+    for (const rightId of [undefined, 0, -2])
+      expect(answer(writeOffBody, { rightId }), String(rightId)).toBe('缺少权益编号');
     expect(answer(writeOffBody, { rightId: 2.5 })).not.toBe('ok');
   });
 
@@ -167,7 +177,9 @@ describe('write-off and its confirmation', () => {
     expect(answer(adminConfirmBody, { ...ok, providerName: '   ' })).toBe('缺少服务商名称');
     expect(answer(adminConfirmBody, { ...ok, providerName: 'x'.repeat(50) })).toBe('ok');
     expect(answer(adminConfirmBody, { ...ok, providerName: 'x'.repeat(51) })).toBe('服务商名称过长');
-    expect(answer(adminConfirmBody, { ...ok, providerName: '中心\u001b' })).toBe(TextMessages.hiddenControl('服务商名称'));
+    expect(answer(adminConfirmBody, { ...ok, providerName: '中心\u001b' })).toBe(
+      TextMessages.hiddenControl('服务商名称'),
+    );
     expect(answer(adminConfirmBody, { ...ok, providerName: '\u200b' })).toBe(TextMessages.invisibleOnly('服务商名称'));
   });
 });
@@ -184,7 +196,18 @@ describe('address', () => {
   };
 
   it('trims its text and is not the default unless asked', () => {
-    expect(value(addressBody, { ...address, name: ' 王小明 ', tel: ' 13612345678 ', province: ' 广东省 ', city: ' 深圳市 ', county: ' 南山区 ', country: ' 中国 ', addressDetail: ' 科技园 ' })).toEqual({
+    expect(
+      value(addressBody, {
+        ...address,
+        name: ' 王小明 ',
+        tel: ' 13612345678 ',
+        province: ' 广东省 ',
+        city: ' 深圳市 ',
+        county: ' 南山区 ',
+        country: ' 中国 ',
+        addressDetail: ' 科技园 ',
+      }),
+    ).toEqual({
       ...address,
       country: '中国',
       addressDetail: '科技园',
@@ -204,7 +227,8 @@ describe('address', () => {
 
   it('needs a mobile or a landline', () => {
     expect(answer(addressBody, { ...address, tel: '0755-12345678' })).toBe('ok');
-    for (const tel of [undefined, '', '123', '1361234567']) expect(answer(addressBody, { ...address, tel }), String(tel)).toBe(Messages.phoneInvalid);
+    for (const tel of [undefined, '', '123', '1361234567'])
+      expect(answer(addressBody, { ...address, tel }), String(tel)).toBe(Messages.phoneInvalid);
   });
 
   it.each(['province', 'city', 'county'] as const)('needs a %s of 1 to 20 characters without controls', (field) => {
@@ -253,8 +277,15 @@ describe('ids, nickname and avatar', () => {
   });
 
   it('takes a JPEG, PNG or WebP data URL', () => {
-    for (const type of ['jpeg', 'png', 'webp']) expect(answer(updateHeadBody, { headImg: `data:image/${type};base64,AAAA+/=` }), type).toBe('ok');
-    for (const headImg of ['data:image/gif;base64,AAAA', 'data:image/png;base64,', 'data:image/png;base64,AA AA', 'xdata:image/png;base64,AAAA', 'data:image/png;base64,AAAA!']) {
+    for (const type of ['jpeg', 'png', 'webp'])
+      expect(answer(updateHeadBody, { headImg: `data:image/${type};base64,AAAA+/=` }), type).toBe('ok');
+    for (const headImg of [
+      'data:image/gif;base64,AAAA',
+      'data:image/png;base64,',
+      'data:image/png;base64,AA AA',
+      'xdata:image/png;base64,AAAA',
+      'data:image/png;base64,AAAA!',
+    ]) {
       expect(answer(updateHeadBody, { headImg }), headImg).toBe('头像须为JPG、PNG或WebP图片');
     }
     expect(answer(updateHeadBody, {})).toBe('请选择头像图片');
@@ -307,7 +338,9 @@ describe('analytics payloads the database stores as written', () => {
     expect(answer(sendMqBody, { ...event, payload: `{"a":"${'x'.repeat(2040)}"}` })).toBe('ok');
     expect(answer(sendMqBody, { ...event, payload: `{"a":"${'x'.repeat(2041)}"}` })).toBe('事件内容不能超过2KB');
     expect(answer(sendMqBody, { ...event, payload: '{a:1}' })).toBe('事件内容须为JSON');
-    expect(answer(sendMqBody, { ...event, payload: '{"a":1e131072}' })).toBe(`事件内容的数字须在有效范围内，嵌套不超过${PAYLOAD_MAX_DEPTH}层`);
+    expect(answer(sendMqBody, { ...event, payload: '{"a":1e131072}' })).toBe(
+      `事件内容的数字须在有效范围内，嵌套不超过${PAYLOAD_MAX_DEPTH}层`,
+    );
   });
 });
 
@@ -325,15 +358,22 @@ describe('WeChat profile', () => {
     expect(answer(wxinfoBody, { ...profile, nickname: '明'.repeat(33) })).not.toBe('ok');
     expect(answer(wxinfoBody, { ...profile, headImgUrl: 'h'.repeat(500) })).toBe('ok');
     expect(answer(wxinfoBody, { ...profile, headImgUrl: 'h'.repeat(501) })).not.toBe('ok');
-    expect(answer(wxinfoBody, { ...profile, headImgUrl: 'https://x\u202e' })).toBe(TextMessages.hiddenControl('微信头像地址'));
+    expect(answer(wxinfoBody, { ...profile, headImgUrl: 'https://x\u202e' })).toBe(
+      TextMessages.hiddenControl('微信头像地址'),
+    );
   });
 });
 
 describe('single sign-on', () => {
   it('a ticket return needs a ticket and a source; promotion ids are short codes', () => {
     const ok = { ticket: 't', source: 's' };
-    expect(value(ckQuery, { ...ok, promoterId: 'P_1-a', agentId: 'A1' })).toEqual({ ...ok, promoterId: 'P_1-a', agentId: 'A1' });
-    for (const ticket of [undefined, '']) expect(answer(ckQuery, { ...ok, ticket }), String(ticket)).toBe('登录凭证缺失，请重新登录');
+    expect(value(ckQuery, { ...ok, promoterId: 'P_1-a', agentId: 'A1' })).toEqual({
+      ...ok,
+      promoterId: 'P_1-a',
+      agentId: 'A1',
+    });
+    for (const ticket of [undefined, ''])
+      expect(answer(ckQuery, { ...ok, ticket }), String(ticket)).toBe('登录凭证缺失，请重新登录');
     expect(answer(ckQuery, { ...ok, ticket: 't'.repeat(128) })).toBe('ok');
     expect(answer(ckQuery, { ...ok, ticket: 't'.repeat(129) })).not.toBe('ok');
     for (const source of [undefined, '']) expect(answer(ckQuery, { ...ok, source }), String(source)).toBe('缺少来源');
@@ -350,7 +390,8 @@ describe('single sign-on', () => {
     expect(value(adminAttributionQuery, { phone: ' 13612345678 ' })).toEqual({ phone: '13612345678' });
     expect(value(ssoSmsBody, { phone: ' 13612345678 ' })).toEqual({ phone: '13612345678' });
     for (const schema of [adminAttributionQuery, ssoSmsBody]) {
-      for (const phone of [undefined, '0755-12345678', '1361234567']) expect(answer(schema, { phone }), String(phone)).toBe(Messages.mobileInvalid);
+      for (const phone of [undefined, '0755-12345678', '1361234567'])
+        expect(answer(schema, { phone }), String(phone)).toBe(Messages.mobileInvalid);
     }
   });
 
@@ -362,7 +403,8 @@ describe('single sign-on', () => {
     for (const code of [undefined, '12345', '1234567', 'a23456', '12345a']) {
       expect(answer(ssoLoginForm, { ...form, code }), String(code)).toBe(Messages.smsCodeInvalid);
     }
-    for (const redirect_url of [undefined, '']) expect(answer(ssoLoginForm, { ...form, redirect_url }), String(redirect_url)).toBe('缺少回跳地址');
+    for (const redirect_url of [undefined, ''])
+      expect(answer(ssoLoginForm, { ...form, redirect_url }), String(redirect_url)).toBe('缺少回跳地址');
     expect(answer(ssoLoginForm, { ...form, redirect_url: 'r'.repeat(2000) })).toBe('ok');
     expect(answer(ssoLoginForm, { ...form, redirect_url: 'r'.repeat(2001) })).not.toBe('ok');
     expect(answer(ssoLoginForm, { ...form, source: 's'.repeat(32), data: 'd'.repeat(64) })).toBe('ok');

@@ -40,9 +40,7 @@ export const pageQuery = z.object({
 });
 
 export const noticeListQuery = pageQuery.extend({
-  readFlag: z
-    .preprocess(decimal, z.union([z.literal(0), z.literal(1)], { error: '阅读状态只能是0或1' }))
-    .optional(),
+  readFlag: z.preprocess(decimal, z.union([z.literal(0), z.literal(1)], { error: '阅读状态只能是0或1' })).optional(),
 });
 
 export const consumeListQuery = pageQuery.extend({
@@ -92,18 +90,50 @@ export const writeOffBody = z.object({
 export const adminConfirmBody = z.object({
   writeOffCode: z.string({ error: '缺少核销码' }).regex(/^\d{12}$/, { error: '核销码为12位数字' }),
   providerName: storedText(
-    z.string({ error: '缺少服务商名称' }).trim().min(1, { error: '缺少服务商名称' }).max(50, { error: '服务商名称过长' }),
+    z
+      .string({ error: '缺少服务商名称' })
+      .trim()
+      .min(1, { error: '缺少服务商名称' })
+      .max(50, { error: '服务商名称过长' }),
     '服务商名称',
   ),
 });
 
 export const addressBody = z.object({
   id: z.number().int().positive().optional(),
-  name: storedText(z.string({ error: Messages.nameRequired }).trim().min(1, { error: Messages.nameRequired }).max(20, { error: '姓名不能超过20个字' }), '姓名'),
+  name: storedText(
+    z
+      .string({ error: Messages.nameRequired })
+      .trim()
+      .min(1, { error: Messages.nameRequired })
+      .max(20, { error: '姓名不能超过20个字' }),
+    '姓名',
+  ),
   tel: z.string({ error: Messages.phoneInvalid }).trim().refine(isValidPhone, { error: Messages.phoneInvalid }),
-  province: storedText(z.string({ error: Messages.areaRequired }).trim().min(1, { error: Messages.areaRequired }).max(20, { error: Messages.areaRequired }), '地区'),
-  city: storedText(z.string({ error: Messages.areaRequired }).trim().min(1, { error: Messages.areaRequired }).max(20, { error: Messages.areaRequired }), '地区'),
-  county: storedText(z.string({ error: Messages.areaRequired }).trim().min(1, { error: Messages.areaRequired }).max(20, { error: Messages.areaRequired }), '地区'),
+  province: storedText(
+    z
+      .string({ error: Messages.areaRequired })
+      .trim()
+      .min(1, { error: Messages.areaRequired })
+      .max(20, { error: Messages.areaRequired }),
+    '地区',
+  ),
+  city: storedText(
+    z
+      .string({ error: Messages.areaRequired })
+      .trim()
+      .min(1, { error: Messages.areaRequired })
+      .max(20, { error: Messages.areaRequired }),
+    '地区',
+  ),
+  county: storedText(
+    z
+      .string({ error: Messages.areaRequired })
+      .trim()
+      .min(1, { error: Messages.areaRequired })
+      .max(20, { error: Messages.areaRequired }),
+    '地区',
+  ),
   country: storedText(z.string().trim().max(20), '地区').optional(),
   areaCode: z
     .string({ error: Messages.areaRequired })
@@ -138,11 +168,9 @@ export const updateInfoBody = z.object({
 
 /** Form field `headImg`: a data URL; bytes and size are checked by the gateway. */
 export const updateHeadBody = z.object({
-  headImg: z
-    .string({ error: '请选择头像图片' })
-    .regex(/^data:image\/(?:jpeg|png|webp);base64,[A-Za-z0-9+/=]+$/, {
-      error: '头像须为JPG、PNG或WebP图片',
-    }),
+  headImg: z.string({ error: '请选择头像图片' }).regex(/^data:image\/(?:jpeg|png|webp);base64,[A-Za-z0-9+/=]+$/, {
+    error: '头像须为JPG、PNG或WebP图片',
+  }),
 });
 
 /** Deepest nesting of objects and arrays an analytics payload may have. */
@@ -201,7 +229,10 @@ export const sendMqBody = z.object({
 
 export const wxinfoBody = z.object({
   openId: z.string({ error: '缺少微信标识' }).min(1, { error: '缺少微信标识' }).max(64),
-  nickname: storedText(z.string({ error: '缺少微信昵称' }).trim().min(1, { error: '缺少微信昵称' }).max(32), '微信昵称'),
+  nickname: storedText(
+    z.string({ error: '缺少微信昵称' }).trim().min(1, { error: '缺少微信昵称' }).max(32),
+    '微信昵称',
+  ),
   headImgUrl: storedText(z.string().max(500), '微信头像地址').default(''),
 });
 
@@ -225,7 +256,10 @@ export const ssoSmsBody = z.object({
 
 export const ssoLoginForm = z.object({
   phone: z.string({ error: Messages.mobileInvalid }).trim().refine(isValidMobile, { error: Messages.mobileInvalid }),
-  code: z.string({ error: Messages.smsCodeInvalid }).trim().regex(/^\d{6}$/, { error: Messages.smsCodeInvalid }),
+  code: z
+    .string({ error: Messages.smsCodeInvalid })
+    .trim()
+    .regex(/^\d{6}$/, { error: Messages.smsCodeInvalid }),
   redirect_url: z.string({ error: '缺少回跳地址' }).min(1, { error: '缺少回跳地址' }).max(2000),
   source: z.string().max(32).default(''),
   data: z.string().max(64).default('index'),

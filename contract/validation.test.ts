@@ -12,7 +12,10 @@ const address = {
 };
 
 /** The message a schema gives `input`, or 'ok'. */
-function answer(schema: typeof updateInfoBody | typeof addressBody | typeof evaluateBody | typeof wxinfoBody, input: unknown) {
+function answer(
+  schema: typeof updateInfoBody | typeof addressBody | typeof evaluateBody | typeof wxinfoBody,
+  input: unknown,
+) {
   const parsed = schema.safeParse(input);
   return parsed.success ? 'ok' : firstIssue(parsed.error);
 }
@@ -53,8 +56,12 @@ describe('text a customer stores', () => {
 
   it('names the field in every address message', () => {
     expect(answer(addressBody, { ...address, name: '王\u001b小明' })).toBe(TextMessages.hiddenControl('姓名'));
-    expect(answer(addressBody, { ...address, addressDetail: '科技园\u202e南路' })).toBe(TextMessages.hiddenControl('详细地址'));
-    expect(answer(addressBody, { ...address, addressDetail: '\u200b\u200b' })).toBe(TextMessages.invisibleOnly('详细地址'));
+    expect(answer(addressBody, { ...address, addressDetail: '科技园\u202e南路' })).toBe(
+      TextMessages.hiddenControl('详细地址'),
+    );
+    expect(answer(addressBody, { ...address, addressDetail: '\u200b\u200b' })).toBe(
+      TextMessages.invisibleOnly('详细地址'),
+    );
     expect(answer(addressBody, { ...address, city: '深圳\u2066市' })).toBe(TextMessages.hiddenControl('地区'));
     expect(answer(addressBody, { ...address, country: '\u0085' })).toBe(TextMessages.hiddenControl('地区'));
     expect(answer(addressBody, address)).toBe('ok');
@@ -77,6 +84,7 @@ describe('text a customer stores', () => {
 describe('evaluation score', () => {
   it('is a whole number of stars from 1 to 5: 4.5 is refused', () => {
     for (const score of [1, 5]) expect(answer(evaluateBody, { consumeId: 1, score }), String(score)).toBe('ok');
-    for (const score of [4.5, 0.5]) expect(answer(evaluateBody, { consumeId: 1, score }), String(score)).toBe(Messages.scoreRequired);
+    for (const score of [4.5, 0.5])
+      expect(answer(evaluateBody, { consumeId: 1, score }), String(score)).toBe(Messages.scoreRequired);
   });
 });

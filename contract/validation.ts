@@ -8,8 +8,7 @@ export const MOBILE_PATTERN = /^(?:\+?86)?1\d{10}$/;
 export const LANDLINE_PATTERN = /^0[\d-]{10,13}$/;
 
 /** SPEC §5's phone rule: a mobile or a landline. */
-export const isValidPhone = (value: string) =>
-  MOBILE_PATTERN.test(value) || LANDLINE_PATTERN.test(value);
+export const isValidPhone = (value: string) => MOBILE_PATTERN.test(value) || LANDLINE_PATTERN.test(value);
 
 /** The SSO page takes mobile numbers only (DESIGN §3). */
 export const isValidMobile = (value: string) => MOBILE_PATTERN.test(value);
@@ -21,8 +20,7 @@ export const TIME_PATTERN = /^(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d$/;
 export const normalizeMobile = (value: string) => value.replace(/^\+?86(?=1\d{10}$)/, '');
 
 /** Masks a mobile for display: 138****8000. */
-export const maskPhone = (value: string) =>
-  value.length === 11 ? `${value.slice(0, 3)}****${value.slice(7)}` : value;
+export const maskPhone = (value: string) => (value.length === 11 ? `${value.slice(0, 3)}****${value.slice(7)}` : value);
 
 export const Messages = {
   nameRequired: '请填写姓名',
@@ -44,7 +42,8 @@ export const Messages = {
  * reader sees), and UTF-16 surrogates without their pair. Tab and line breaks are C0 too; only
  * multi-line text keeps them.
  */
-const HIDDEN_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const HIDDEN_CONTROL =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const LINE_CONTROL = /[\t\n\r]/;
 /** Whitespace and the zero-width characters U+200B–U+200D, U+2060, U+FEFF. */
 const INVISIBLE_ONLY = /^[\s\u200b-\u200d\u2060\ufeff]+$/;

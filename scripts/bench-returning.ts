@@ -80,7 +80,8 @@ const OBSERVE = () => {
     for (const entry of list.getEntries()) w.__lcp = entry.startTime;
   }).observe({ type: 'largest-contentful-paint', buffered: true });
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) w.__cls += entry.value;
+    for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+      if (!entry.hadRecentInput) w.__cls += entry.value;
   }).observe({ type: 'layout-shift', buffered: true });
 };
 
@@ -91,7 +92,10 @@ async function visit(page: Page, path: string): Promise<Visit> {
   const started = new Map<string, { code: boolean; at: number }>();
   const done: { at: number; bytes: number }[] = [];
   cdp.on('Network.requestWillBeSent', (e) => {
-    started.set(e.requestId, { code: e.type === 'Script' || e.type === 'Stylesheet' || /\.(js|css)(\?|$)/.test(e.request.url), at: e.timestamp });
+    started.set(e.requestId, {
+      code: e.type === 'Script' || e.type === 'Stylesheet' || /\.(js|css)(\?|$)/.test(e.request.url),
+      at: e.timestamp,
+    });
   });
   cdp.on('Network.loadingFinished', (e) => {
     const request = started.get(e.requestId);
@@ -127,7 +131,12 @@ function medianVisit(visits: Visit[]): Visit {
 }
 
 /** `runs` cold visits (a fresh context each), and as many warm ones (the same context again). */
-async function coldAndWarm(browser: Browser, options: ReturningOptions, path: string, session?: Session): Promise<{ cold: Visit; warm: Visit }> {
+async function coldAndWarm(
+  browser: Browser,
+  options: ReturningOptions,
+  path: string,
+  session?: Session,
+): Promise<{ cold: Visit; warm: Visit }> {
   const cold: Visit[] = [];
   const warm: Visit[] = [];
   for (let i = 0; i < options.runs; i += 1) {
@@ -147,7 +156,9 @@ const row = (name: string, v: Visit) =>
   `  | ${name.padEnd(30)} | ${ms(v.lcp).padStart(7)} | ${v.cls.toFixed(3)} | ${String(v.requests).padStart(2)} requests, ${kb(v.bytes).padStart(8)} |`;
 
 async function screens(browser: Browser, options: ReturningOptions, session: Session) {
-  console.log(`\n## The returning customer's first screens in Chromium (375x812, DPR 2, no throttling), median of ${options.runs}`);
+  console.log(
+    `\n## The returning customer's first screens in Chromium (375x812, DPR 2, no throttling), median of ${options.runs}`,
+  );
   console.log('  | screen | LCP | CLS | JS+CSS before LCP, as sent |');
   console.log('  |---|---|---|---|');
   const guest = await coldAndWarm(browser, options, '/index?indexCode=index');
@@ -162,7 +173,9 @@ async function screens(browser: Browser, options: ReturningOptions, session: Ses
 
 /** Lighthouse on /index with the customer's cookie and store, cold (HTTP cache cleared) and warm. */
 async function lighthouseLoggedIn(options: ReturningOptions, session: Session) {
-  console.log(`\n## Lighthouse on /index, default mobile settings, ${options.runs} runs each: guest and logged in, cold and warm`);
+  console.log(
+    `\n## Lighthouse on /index, default mobile settings, ${options.runs} runs each: guest and logged in, cold and warm`,
+  );
   const kinds: [string, Session | undefined, boolean][] = [
     ['guest, cold', undefined, false],
     ['logged in, cold', session, false],
@@ -180,7 +193,8 @@ async function lighthouseLoggedIn(options: ReturningOptions, session: Session) {
           await context.addCookies(state.cookies);
           await page.goto(`${options.baseUrl}/favicon.svg`);
           await page.evaluate((origins) => {
-            for (const origin of origins) for (const item of origin.localStorage) localStorage.setItem(item.name, item.value);
+            for (const origin of origins)
+              for (const item of origin.localStorage) localStorage.setItem(item.name, item.value);
           }, state.origins);
         }
         const client = await context.newCDPSession(page);
@@ -239,10 +253,30 @@ interface Tap {
 }
 
 const TAPS: Tap[] = [
-  { name: 'tab 我的 on /index', from: '/index?indexCode=index', tap: (p) => p.getByRole('navigation', { name: '底部导航' }).getByText('我的').click(), content: '.mine__name' },
-  { name: 'tab 首页 on /mine', from: '/mine?indexCode=index', tap: (p) => p.getByRole('navigation', { name: '底部导航' }).getByText('首页').click(), content: '.banner__title' },
-  { name: '/mine menu 我的权益', from: '/mine?indexCode=index', tap: (p) => p.getByRole('navigation', { name: '我的菜单' }).getByText('我的权益').click(), content: '.right-card' },
-  { name: 'a notice on /message', from: '/message?indexCode=index', tap: (p) => p.locator('.notice-item__button').first().click(), content: '#notice-popup-title' },
+  {
+    name: 'tab 我的 on /index',
+    from: '/index?indexCode=index',
+    tap: (p) => p.getByRole('navigation', { name: '底部导航' }).getByText('我的').click(),
+    content: '.mine__name',
+  },
+  {
+    name: 'tab 首页 on /mine',
+    from: '/mine?indexCode=index',
+    tap: (p) => p.getByRole('navigation', { name: '底部导航' }).getByText('首页').click(),
+    content: '.banner__title',
+  },
+  {
+    name: '/mine menu 我的权益',
+    from: '/mine?indexCode=index',
+    tap: (p) => p.getByRole('navigation', { name: '我的菜单' }).getByText('我的权益').click(),
+    content: '.right-card',
+  },
+  {
+    name: 'a notice on /message',
+    from: '/message?indexCode=index',
+    tap: (p) => p.locator('.notice-item__button').first().click(),
+    content: '#notice-popup-title',
+  },
 ];
 
 /** Taps under 4× CPU slowdown: INP (Event Timing) and tap to the next screen's content. */
@@ -265,7 +299,12 @@ async function taps(browser: Browser, options: ReturningOptions, session: Sessio
         } else {
           await cdp.send('Network.enable');
           // Lighthouse's mobile network: 150 ms, 1.6 Mbps down, 750 kbps up.
-          await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+          await cdp.send('Network.emulateNetworkConditions', {
+            offline: false,
+            latency: 150,
+            downloadThroughput: (1.6 * 1024 * 1024) / 8,
+            uploadThroughput: (750 * 1024) / 8,
+          });
         }
         await page.goto(tap.from);
         await page.waitForLoadState('networkidle');
@@ -276,11 +315,17 @@ async function taps(browser: Browser, options: ReturningOptions, session: Sessio
         await page.locator(tap.content).first().waitFor();
         const toContent = Date.now() - start;
         await page.waitForTimeout(300);
-        const inp = await page.evaluate(() => Math.max(0, ...Object.values((window as unknown as { __taps: Record<number, number> }).__taps)));
-        console.log(`  ${tap.name.padEnd(24)} ${network.padEnd(20)} INP ${ms(inp).padStart(7)}, tap to content ${ms(toContent).padStart(8)}`);
+        const inp = await page.evaluate(() =>
+          Math.max(0, ...Object.values((window as unknown as { __taps: Record<number, number> }).__taps)),
+        );
+        console.log(
+          `  ${tap.name.padEnd(24)} ${network.padEnd(20)} INP ${ms(inp).padStart(7)}, tap to content ${ms(toContent).padStart(8)}`,
+        );
       } catch (error) {
         // A machine too busy for a tap to finish in time: say so and go on with the next.
-        console.log(`  ${tap.name.padEnd(24)} ${network.padEnd(20)} not measured: ${(error as Error).message.split('\n')[0]}`);
+        console.log(
+          `  ${tap.name.padEnd(24)} ${network.padEnd(20)} not measured: ${(error as Error).message.split('\n')[0]}`,
+        );
       } finally {
         await context.close();
       }

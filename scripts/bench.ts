@@ -36,7 +36,16 @@ const runs = Number(args[args.indexOf('--runs') + 1]) || 3;
 const KB = 1024;
 const kb = (n: number) => `${(n / KB).toFixed(1)} KB`;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const WECHAT_UA =
   'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120.0.6099.230 Mobile Safari/537.36 MicroMessenger/8.0.47.2560(0x28002F35) NetType/WIFI Language/zh_CN';
 
@@ -48,8 +57,11 @@ async function buildFigures() {
   section('First screen of /index from the build output (gzip level 9)');
   const output = await buildInMemory();
   const first = firstScreen(output);
-  for (const f of first.files) console.log(`  ${f.fileName.padEnd(44)} ${kb(f.raw).padStart(10)} raw ${kb(f.gzip).padStart(10)} gzip`);
-  console.log(`  total: ${first.files.length} files, ${kb(first.raw)} raw, ${kb(first.gzip)} gzip (budget 120 KB, 6 files)`);
+  for (const f of first.files)
+    console.log(`  ${f.fileName.padEnd(44)} ${kb(f.raw).padStart(10)} raw ${kb(f.gzip).padStart(10)} gzip`);
+  console.log(
+    `  total: ${first.files.length} files, ${kb(first.raw)} raw, ${kb(first.gzip)} gzip (budget 120 KB, 6 files)`,
+  );
 
   // Bundle report: which package weighs what in each chunk.
   const lines: string[] = [];
@@ -58,11 +70,21 @@ async function buildFigures() {
     const byPackage = new Map<string, number>();
     for (const [id, m] of Object.entries(o.modules)) {
       const nm = id.split('node_modules/').pop()!;
-      const key = id.includes('node_modules/') ? nm.split('/').slice(0, nm.startsWith('@') ? 2 : 1).join('/') : id.replace(process.cwd() + '/', '').split('/').slice(0, 2).join('/');
+      const key = id.includes('node_modules/')
+        ? nm
+            .split('/')
+            .slice(0, nm.startsWith('@') ? 2 : 1)
+            .join('/')
+        : id
+            .replace(process.cwd() + '/', '')
+            .split('/')
+            .slice(0, 2)
+            .join('/');
       byPackage.set(key, (byPackage.get(key) ?? 0) + m.renderedLength);
     }
     lines.push(`${o.fileName} (${kb(o.code.length)} minified)`);
-    for (const [key, size] of [...byPackage].sort((a, b) => b[1] - a[1])) lines.push(`    ${key.padEnd(50)} ${kb(size)} before minification`);
+    for (const [key, size] of [...byPackage].sort((a, b) => b[1] - a[1]))
+      lines.push(`    ${key.padEnd(50)} ${kb(size)} before minification`);
   }
   mkdirSync('artifacts', { recursive: true });
   writeFileSync('artifacts/bundle-report.txt', lines.join('\n') + '\n');
@@ -81,7 +103,13 @@ interface Seen {
 async function browserFigures(baseUrl: string) {
   section('First screen of /index in Chromium (375x812, DPR 2, WeChat UA), as sent by the gateway');
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
-  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, userAgent: WECHAT_UA });
+  const context = await browser.newContext({
+    viewport: { width: 375, height: 812 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    userAgent: WECHAT_UA,
+  });
   const page = await context.newPage();
   const seen: Seen[] = [];
   const started = Date.now();
@@ -91,7 +119,13 @@ async function browserFigures(baseUrl: string) {
   await cdp.send('Network.enable');
   const pending = new Map<string, Seen>();
   cdp.on('Network.requestWillBeSent', (e) => {
-    pending.set(e.requestId, { url: new URL(e.request.url).pathname, type: (e.type ?? 'Other').toLowerCase(), encoded: 0, decoded: 0, at: Date.now() - started });
+    pending.set(e.requestId, {
+      url: new URL(e.request.url).pathname,
+      type: (e.type ?? 'Other').toLowerCase(),
+      encoded: 0,
+      decoded: 0,
+      at: Date.now() - started,
+    });
   });
   cdp.on('Network.dataReceived', (e) => {
     const entry = pending.get(e.requestId);
@@ -121,11 +155,21 @@ async function browserFigures(baseUrl: string) {
   const critical = seen.filter((s) => isCode(s) && s.at <= cutoff);
   const later = seen.filter((s) => isCode(s) && s.at > cutoff);
   const sum = (list: Seen[], key: 'encoded' | 'decoded') => list.reduce((n, s) => n + s[key], 0);
-  const byType = (list: Seen[]) => Object.entries(list.reduce<Record<string, number>>((m, s) => ((m[s.type] = (m[s.type] ?? 0) + 1), m), {}));
-  console.log(`  load event at ${loadAt} ms, indexConfig.json arrived at ${configArrived} ms, the home rendered at ${renderedAt} ms`);
-  console.log(`  critical JS+CSS: ${critical.length} requests, ${kb(sum(critical, 'encoded'))} as sent, ${kb(sum(critical, 'decoded'))} decoded (budget 120 KB, 6 requests)`);
-  console.log(`  requests by type (all, until idle): ${byType(seen).map(([t, n]) => `${t} ${n}`).join(', ')}`);
-  for (const s of [...critical].sort((a, b) => b.encoded - a.encoded).slice(0, 5)) console.log(`    ${s.url.padEnd(44)} ${kb(s.encoded).padStart(10)} sent ${kb(s.decoded).padStart(10)} decoded`);
+  const byType = (list: Seen[]) =>
+    Object.entries(list.reduce<Record<string, number>>((m, s) => ((m[s.type] = (m[s.type] ?? 0) + 1), m), {}));
+  console.log(
+    `  load event at ${loadAt} ms, indexConfig.json arrived at ${configArrived} ms, the home rendered at ${renderedAt} ms`,
+  );
+  console.log(
+    `  critical JS+CSS: ${critical.length} requests, ${kb(sum(critical, 'encoded'))} as sent, ${kb(sum(critical, 'decoded'))} decoded (budget 120 KB, 6 requests)`,
+  );
+  console.log(
+    `  requests by type (all, until idle): ${byType(seen)
+      .map(([t, n]) => `${t} ${n}`)
+      .join(', ')}`,
+  );
+  for (const s of [...critical].sort((a, b) => b.encoded - a.encoded).slice(0, 5))
+    console.log(`    ${s.url.padEnd(44)} ${kb(s.encoded).padStart(10)} sent ${kb(s.decoded).padStart(10)} decoded`);
   console.log(`  after that, in 2 s of idle: ${later.length} JS/CSS requests, ${kb(sum(later, 'encoded'))} as sent`);
   for (const s of later) console.log(`    ${s.url.padEnd(44)} ${kb(s.encoded).padStart(10)} sent`);
   await browser.close();
@@ -137,7 +181,12 @@ async function lighthouseFigures(baseUrl: string) {
   for (let i = 0; i < runs; i += 1) {
     const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
     try {
-      const result = await lighthouse(`${baseUrl}/index`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+      const result = await lighthouse(`${baseUrl}/index`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+      });
       const lhr = result!.lhr;
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
       results.push({
@@ -163,20 +212,36 @@ async function lighthouseFigures(baseUrl: string) {
   };
   console.log(`  runs (performance score): ${results.map((r) => r.perf).join(', ')}`);
   console.log(`  median performance ${median('perf')} (target ≥ 98), accessibility ${median('a11y')} (target ≥ 98)`);
-  console.log(`  median FCP ${median('fcp').toFixed(0)} ms (≤ 1200), LCP ${median('lcp').toFixed(0)} ms (≤ 1800), Speed Index ${median('si').toFixed(0)} ms, TBT ${median('tbt').toFixed(0)} ms (≤ 50), CLS ${median('cls').toFixed(3)} (≤ 0.01)`);
+  console.log(
+    `  median FCP ${median('fcp').toFixed(0)} ms (≤ 1200), LCP ${median('lcp').toFixed(0)} ms (≤ 1800), Speed Index ${median('si').toFixed(0)} ms, TBT ${median('tbt').toFixed(0)} ms (≤ 50), CLS ${median('cls').toFixed(3)} (≤ 0.01)`,
+  );
 }
 
 /** A demo customer's token, through the real SSO → ticket → ck path. */
 async function demoToken(baseUrl: string): Promise<string> {
   const phone = '13800138000';
-  const sms = (await (await fetch(`${baseUrl}/sso/sms`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone }) })).json()) as { obj: { demoCode?: string } };
+  const sms = (await (
+    await fetch(`${baseUrl}/sso/sms`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ phone }),
+    })
+  ).json()) as { obj: { demoCode?: string } };
   const code = sms.obj?.demoCode;
   if (!code) throw new Error('the SSO gave no demo code (is the gateway in demo mode?)');
-  const form = new URLSearchParams({ phone, code, redirect_url: `${baseUrl}/transferPage`, source: 'h5portal', data: 'index' });
+  const form = new URLSearchParams({
+    phone,
+    code,
+    redirect_url: `${baseUrl}/transferPage`,
+    source: 'h5portal',
+    data: 'index',
+  });
   const login = await fetch(`${baseUrl}/sso/login`, { method: 'POST', body: form, redirect: 'manual' });
   const ticket = new URL(login.headers.get('location') ?? '', baseUrl).searchParams.get('ticket');
   if (!ticket) throw new Error(`the SSO did not redirect with a ticket (HTTP ${login.status})`);
-  const ck = await fetch(`${baseUrl}${endpoints.loginCk}?ticket=${ticket}&source=h5portal`, { headers: signedHeaders() });
+  const ck = await fetch(`${baseUrl}${endpoints.loginCk}?ticket=${ticket}&source=h5portal`, {
+    headers: signedHeaders(),
+  });
   const body = (await ck.json()) as { code: number; obj: { token: string } };
   if (body.code !== 200) throw new Error(`ck answered ${JSON.stringify(body)}`);
   return body.obj.token;
@@ -184,9 +249,22 @@ async function demoToken(baseUrl: string): Promise<string> {
 
 /** Runs the load generator in a process of its own and returns what it measured. */
 async function drive(url: string, warmup: number, seconds: number, token?: string): Promise<DriveResult> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/load-driver.ts', 'drive', url, String(warmup), String(seconds), ...(token ? [token] : [])], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'scripts/load-driver.ts',
+      'drive',
+      url,
+      String(warmup),
+      String(seconds),
+      ...(token ? [token] : []),
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk));
   const [status] = (await once(child, 'exit')) as [number | null];
@@ -196,9 +274,13 @@ async function drive(url: string, warmup: number, seconds: number, token?: strin
 
 /** The load generator's `sessions` mode in a process of its own (FILE: { base, paths, tokens }). */
 async function driveSessions(file: string, warmup: number, seconds: number): Promise<DriveResult> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/load-driver.ts', 'sessions', file, String(warmup), String(seconds)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/load-driver.ts', 'sessions', file, String(warmup), String(seconds)],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk));
   const [status] = (await once(child, 'exit')) as [number | null];
@@ -209,7 +291,9 @@ async function driveSessions(file: string, warmup: number, seconds: number): Pro
 /** A bare Fastify route in a process of its own; stopped by the returned function. */
 async function bareHello(): Promise<{ url: string; stop: () => void }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/load-driver.ts', 'hello', String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/load-driver.ts', 'hello', String(port)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await new Promise<void>((resolve, reject) => {
     child.stdout.on('data', (chunk: Buffer) => String(chunk).includes('ready') && resolve());
     child.once('exit', (code) => reject(new Error(`the bare route exited with ${code}`)));
@@ -234,7 +318,9 @@ async function loadFigures(baseUrl: string) {
   console.log(describeResult(`GET ${endpoints.noticeList} (authenticated)`, list));
   console.log(describeResult('bare Fastify GET /hello', hello));
   if (list.valid && hello.valid) {
-    console.log(`  ratio ${(list.rps / hello.rps).toFixed(3)} (target ≥ 0.075 on PostgreSQL; ≥ 4000 req/s, p99 ≤ 20 ms)`);
+    console.log(
+      `  ratio ${(list.rps / hello.rps).toFixed(3)} (target ≥ 0.075 on PostgreSQL; ≥ 4000 req/s, p99 ≤ 20 ms)`,
+    );
   } else {
     // A run with refusals or faults measured something else: no ratio, and the bench fails.
     process.exitCode = 1;
@@ -268,11 +354,15 @@ interface ScaleSessions {
  * (the SSO path would take minutes); `endSessions` deletes them.
  */
 async function scaleSessions(db: pg.Pool, minCustomers: number): Promise<ScaleSessions> {
-  const { rows: [{ customers }] } = await db.query<{ customers: number }>(
+  const {
+    rows: [{ customers }],
+  } = await db.query<{ customers: number }>(
     `select count(*)::int as customers from users where id like 'scale-%' and role = 'customer'`,
   );
   if (customers < minCustomers) {
-    throw new Error(`--scale needs at least ${minCustomers} seeded customers and found ${customers}: run npm run seed:scale first`);
+    throw new Error(
+      `--scale needs at least ${minCustomers} seeded customers and found ${customers}: run npm run seed:scale first`,
+    );
   }
   const n = Math.min(SCALE_CUSTOMERS, customers);
   const userIds = Array.from({ length: n }, (_, k) => `scale-${1 + Math.floor((k * customers) / n)}`);
@@ -286,7 +376,12 @@ async function scaleSessions(db: pg.Pool, minCustomers: number): Promise<ScaleSe
 }
 
 const endSessions = (db: pg.Pool, s: ScaleSessions | undefined) =>
-  s ? db.query('delete from sessions where token_hash = any($1)', [s.hashes]).then(() => undefined, () => undefined) : Promise.resolve();
+  s
+    ? db.query('delete from sessions where token_hash = any($1)', [s.hashes]).then(
+        () => undefined,
+        () => undefined,
+      )
+    : Promise.resolve();
 
 /**
  * Removes the write figures' records: their evaluations, consumptions and rights. No index
@@ -298,11 +393,16 @@ async function removeFreshRecords(db: pg.Pool) {
   const client = await db.connect();
   try {
     await client.query('begin');
-    const { rows: [{ n }] } = await client.query<{ n: number }>(`select count(*)::int as n from rights where policy_no = $1`, [BENCH_POLICY]);
+    const {
+      rows: [{ n }],
+    } = await client.query<{ n: number }>(`select count(*)::int as n from rights where policy_no = $1`, [BENCH_POLICY]);
     if (n > 0) {
       await client.query(`create index bench_consumptions_right_idx on consumptions (right_id)`);
       const bench = `select id from rights where policy_no = $1`;
-      await client.query(`delete from evaluations where consume_id in (select id from consumptions where right_id in (${bench}))`, [BENCH_POLICY]);
+      await client.query(
+        `delete from evaluations where consume_id in (select id from consumptions where right_id in (${bench}))`,
+        [BENCH_POLICY],
+      );
       await client.query(`delete from consumptions where right_id in (${bench})`, [BENCH_POLICY]);
       await client.query(`delete from rights where policy_no = $1`, [BENCH_POLICY]);
       await client.query(`drop index bench_consumptions_right_idx`);
@@ -345,19 +445,30 @@ async function freshRecords(db: pg.Pool, s: ScaleSessions): Promise<{ writeOff: 
   const tokenOf = new Map(s.userIds.map((u, k) => [u, s.tokens[k]]));
   const byId = (a: { id: string }, b: { id: string }) => Number(a.id) - Number(b.id);
   return {
-    writeOff: rights.sort(byId).map((r) => ({ token: tokenOf.get(r.user_id)!, body: JSON.stringify({ rightId: Number(r.id) }) })),
+    writeOff: rights
+      .sort(byId)
+      .map((r) => ({ token: tokenOf.get(r.user_id)!, body: JSON.stringify({ rightId: Number(r.id) }) })),
     evaluate: consumptions.sort(byId).map((c) => ({
       token: tokenOf.get(c.user_id)!,
-      body: JSON.stringify({ consumeId: Number(c.id), score: 5, content: '服务很及时，医生很耐心', tags: ['专业', '准时'] }),
+      body: JSON.stringify({
+        consumeId: Number(c.id),
+        score: 5,
+        content: '服务很及时，医生很耐心',
+        tags: ['专业', '准时'],
+      }),
     })),
   };
 }
 
 /** The load generator's `fresh` mode in a process of its own (FILE: { url, items }). */
 async function driveFresh(file: string, warmup: number, seconds: number): Promise<DriveResult> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/load-driver.ts', 'fresh', file, String(warmup), String(seconds)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/load-driver.ts', 'fresh', file, String(warmup), String(seconds)],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk));
   const [status] = (await once(child, 'exit')) as [number | null];
@@ -394,7 +505,12 @@ interface ScaleRun {
 const ratioOf = (r: DriveResult, hello: DriveResult) => (r.valid && hello.valid ? r.rps / hello.rps : NaN);
 
 /** The mixed traffic of a customer: home (unread count), rights, messages, mine (consumption counts). */
-const MIXED_PATHS = [endpoints.noticeCount, endpoints.rightsList, `${endpoints.noticeList}?pageNum=1&pageSize=10`, endpoints.consumeCount];
+const MIXED_PATHS = [
+  endpoints.noticeCount,
+  endpoints.rightsList,
+  `${endpoints.noticeList}?pageNum=1&pageSize=10`,
+  endpoints.consumeCount,
+];
 
 /**
  * The gateway's load at volume: each request as the next of up to 10 000 customers with a
@@ -409,9 +525,13 @@ async function scaleFigures(baseUrl: string, databaseUrl: string, minCustomers =
     await removeFreshRecords(db);
     sessions = await scaleSessions(db, minCustomers);
     const { customers, tokens } = sessions;
-    section(`Gateway throughput at scale on PostgreSQL: ${customers} customers, tokens of ${tokens.length}, 50 connections, 3 s warm-up then ${SECONDS} s`);
+    section(
+      `Gateway throughput at scale on PostgreSQL: ${customers} customers, tokens of ${tokens.length}, 50 connections, 3 s warm-up then ${SECONDS} s`,
+    );
     const nonces = async () => {
-      const { rows: [r] } = await db.query<{ n: number; size: string }>(
+      const {
+        rows: [r],
+      } = await db.query<{ n: number; size: string }>(
         `select count(*)::int as n, pg_size_pretty(pg_total_relation_size('nonces')) as size from nonces`,
       );
       return `${r.n} rows, ${r.size}`;
@@ -460,7 +580,9 @@ async function scaleFigures(baseUrl: string, databaseUrl: string, minCustomers =
     return { customers, hello, results };
   } finally {
     await endSessions(db, sessions);
-    await removeFreshRecords(db).catch((error: unknown) => console.error('removing the write figures\' records failed:', error));
+    await removeFreshRecords(db).catch((error: unknown) =>
+      console.error("removing the write figures' records failed:", error),
+    );
     await db.end();
     rmSync(dir, { recursive: true, force: true });
   }
@@ -471,29 +593,44 @@ async function curveFigures(databaseUrl: string, sizes: number[]) {
   const runs: ScaleRun[] = [];
   for (const size of sizes) {
     section(`Seeding ${size} customers`);
-    const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/seed-scale.ts', '--customers', String(size)], { stdio: 'inherit' });
+    const seeded = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/seed-scale.ts', '--customers', String(size)],
+      { stdio: 'inherit' },
+    );
     if (seeded.status !== 0) throw new Error(`seed:scale --customers ${size} failed`);
     const gateway = await startGateway();
     try {
       const run = await scaleFigures(gateway.baseUrl, databaseUrl, 1);
-      if (run.customers !== size) throw new Error(`the curve's ${size} step found ${run.customers} seeded customers: start from a database with at most ${sizes[0]}`);
+      if (run.customers !== size)
+        throw new Error(
+          `the curve's ${size} step found ${run.customers} seeded customers: start from a database with at most ${sizes[0]}`,
+        );
       runs.push(run);
     } finally {
       await gateway.stop();
     }
   }
-  section(`Growth curve: req/s, p99 and ratio to bare Fastify at ${sizes.join(', ')} customers (target: each drops by ≤ 15 %)`);
-  console.log(`  ${'figure'.padEnd(44)}${sizes.map((n) => `${n} customers`.padStart(30)).join('')}   drop (ratio, req/s)`);
-  const cell = (r: DriveResult, hello: DriveResult) => (r.valid ? `${r.rps.toFixed(0)}/s ${r.p99} ms ×${ratioOf(r, hello).toFixed(3)}` : 'INVALID').padStart(30);
+  section(
+    `Growth curve: req/s, p99 and ratio to bare Fastify at ${sizes.join(', ')} customers (target: each drops by ≤ 15 %)`,
+  );
+  console.log(
+    `  ${'figure'.padEnd(44)}${sizes.map((n) => `${n} customers`.padStart(30)).join('')}   drop (ratio, req/s)`,
+  );
+  const cell = (r: DriveResult, hello: DriveResult) =>
+    (r.valid ? `${r.rps.toFixed(0)}/s ${r.p99} ms ×${ratioOf(r, hello).toFixed(3)}` : 'INVALID').padStart(30);
   const drop = (a: number, b: number) => `${(((a - b) / a) * 100).toFixed(1)} %`;
   for (const [k, [name]] of runs[0].results.entries()) {
     const first = runs[0];
     const last = runs.at(-1)!;
     const [a, b] = [first.results[k][1], last.results[k][1]];
-    const drops = a.valid && b.valid ? `${drop(ratioOf(a, first.hello), ratioOf(b, last.hello))}, ${drop(a.rps, b.rps)}` : '—';
+    const drops =
+      a.valid && b.valid ? `${drop(ratioOf(a, first.hello), ratioOf(b, last.hello))}, ${drop(a.rps, b.rps)}` : '—';
     console.log(`  ${name.padEnd(44)}${runs.map((r) => cell(r.results[k][1], r.hello)).join('')}   ${drops}`);
   }
-  console.log(`  ${'bare Fastify GET /hello (mean)'.padEnd(44)}${runs.map((r) => (r.hello.valid ? `${r.hello.rps.toFixed(0)}/s ${r.hello.p99} ms` : 'INVALID').padStart(30)).join('')}`);
+  console.log(
+    `  ${'bare Fastify GET /hello (mean)'.padEnd(44)}${runs.map((r) => (r.hello.valid ? `${r.hello.rps.toFixed(0)}/s ${r.hello.p99} ms` : 'INVALID').padStart(30)).join('')}`,
+  );
 }
 
 /**
@@ -508,9 +645,13 @@ async function nonceSoak(baseUrl: string, databaseUrl: string, startedAt: number
   try {
     // About bounds, not speed: any seeded volume will do (the figures need 10 000 customers).
     sessions = await scaleSessions(db, 1);
-    section(`Nonce table at full load for ${minutes} minutes: mixed traffic of ${sessions.tokens.length} of ${sessions.customers} customers, 50 connections`);
+    section(
+      `Nonce table at full load for ${minutes} minutes: mixed traffic of ${sessions.tokens.length} of ${sessions.customers} customers, 50 connections`,
+    );
     const sample = async (): Promise<NonceSample> => {
-      const { rows: [r] } = await db.query<{ rows: number; bytes: string; oldest: number | null }>(
+      const {
+        rows: [r],
+      } = await db.query<{ rows: number; bytes: string; oldest: number | null }>(
         `select count(*)::int as rows, pg_total_relation_size('nonces')::bigint as bytes,
                 extract(epoch from now() - min(seen_at))::float8 as oldest from nonces`,
       );
@@ -552,10 +693,12 @@ async function nonceSoak(baseUrl: string, databaseUrl: string, startedAt: number
 async function main() {
   if (args.includes('--scale')) {
     const databaseUrl = process.env.DATABASE_URL;
-    if (!databaseUrl) throw new Error('bench --scale measures PostgreSQL: set DATABASE_URL (and run npm run seed:scale first)');
+    if (!databaseUrl)
+      throw new Error('bench --scale measures PostgreSQL: set DATABASE_URL (and run npm run seed:scale first)');
     if (args.includes('--curve')) {
       const sizes = flagValue('--curve', '1000,10000,100000').split(',').map(Number);
-      if (!sizes.length || sizes.some((n) => !Number.isInteger(n) || n < 1)) throw new Error('--curve takes sizes such as 1000,10000,100000');
+      if (!sizes.length || sizes.some((n) => !Number.isInteger(n) || n < 1))
+        throw new Error('--curve takes sizes such as 1000,10000,100000');
       await curveFigures(databaseUrl, sizes);
       return;
     }
@@ -583,7 +726,14 @@ async function main() {
     await browserFigures(gateway.baseUrl);
     if (!args.includes('--skip-lighthouse')) await lighthouseFigures(gateway.baseUrl);
     if (!args.includes('--skip-returning')) {
-      await returningFigures({ baseUrl: gateway.baseUrl, chromium: CHROMIUM, flags: FLAGS, userAgent: WECHAT_UA, runs, lighthouse: !args.includes('--skip-lighthouse') });
+      await returningFigures({
+        baseUrl: gateway.baseUrl,
+        chromium: CHROMIUM,
+        flags: FLAGS,
+        userAgent: WECHAT_UA,
+        runs,
+        lighthouse: !args.includes('--skip-lighthouse'),
+      });
     }
     if (!args.includes('--skip-load')) await loadFigures(gateway.baseUrl);
   } finally {

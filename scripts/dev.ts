@@ -14,7 +14,10 @@ const children: ChildProcess[] = [
     env: { ...process.env, SKIP_BUILD: '1', PORT: port },
   }),
   // Vite's proxy (vite.config.ts) follows the gateway to another PORT.
-  spawn('npx', ['vite', '--host', '127.0.0.1'], { stdio: 'inherit', env: { ...process.env, GATEWAY_URL: `http://127.0.0.1:${port}` } }),
+  spawn('npx', ['vite', '--host', '127.0.0.1'], {
+    stdio: 'inherit',
+    env: { ...process.env, GATEWAY_URL: `http://127.0.0.1:${port}` },
+  }),
 ];
 
 let stopping = false;

@@ -7,7 +7,16 @@ import { gzipSync } from 'node:zlib';
 import { build, type Rollup } from 'vite';
 
 /** Packages that must load on first use only (the first screen's heavy parts). */
-export const HEAVY_MODULES = ['@react-spring', '@use-gesture', 'qrcode', 'dompurify', 'antd-mobile/es/components/toast', 'antd-mobile/es/components/dialog', 'antd-mobile/es/components/popup', 'antd-mobile/es/components/swiper'];
+export const HEAVY_MODULES = [
+  '@react-spring',
+  '@use-gesture',
+  'qrcode',
+  'dompurify',
+  'antd-mobile/es/components/toast',
+  'antd-mobile/es/components/dialog',
+  'antd-mobile/es/components/popup',
+  'antd-mobile/es/components/swiper',
+];
 
 export const INDEX_SCREEN = 'src/features/home/index-page.tsx';
 

@@ -22,7 +22,9 @@ export function freePort(): Promise<number> {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port')),
+      );
     });
   });
 }
@@ -41,7 +43,10 @@ async function waitUntilAnswering(url: string, child: ChildProcess, timeoutMs: n
   throw new Error(`the gateway did not answer ${url} within ${timeoutMs} ms`);
 }
 
-export async function startGateway({ env = {}, quiet = true }: { env?: Record<string, string>; quiet?: boolean } = {}): Promise<GatewayProcess> {
+export async function startGateway({
+  env = {},
+  quiet = true,
+}: { env?: Record<string, string>; quiet?: boolean } = {}): Promise<GatewayProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-gateway-'));
   const child = spawn(process.execPath, GATEWAY_NODE_ARGS, {

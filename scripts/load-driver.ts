@@ -247,9 +247,15 @@ export function driveResult(r: Awaited<ReturnType<typeof run>>, fresh?: FreshReq
 
 /** One line for a result: the figures, or INVALID with the answers by code. */
 export function describeResult(name: string, r: DriveResult): string {
-  const codes = Object.entries(r.codes).map(([code, n]) => `${code}: ${n}`).join(', ');
-  const ranOut = r.fresh && r.fresh.used > r.fresh.available ? `, fresh records ran out (${r.fresh.used} requests for ${r.fresh.available})` : '';
-  if (!r.valid) return `  ${name.padEnd(46)} INVALID: ${r.answers} answers by code {${codes}}, ${r.errors} errors${ranOut}`;
+  const codes = Object.entries(r.codes)
+    .map(([code, n]) => `${code}: ${n}`)
+    .join(', ');
+  const ranOut =
+    r.fresh && r.fresh.used > r.fresh.available
+      ? `, fresh records ran out (${r.fresh.used} requests for ${r.fresh.available})`
+      : '';
+  if (!r.valid)
+    return `  ${name.padEnd(46)} INVALID: ${r.answers} answers by code {${codes}}, ${r.errors} errors${ranOut}`;
   return `  ${name.padEnd(46)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  (${r.answers} answers, all code 200)`;
 }
 
@@ -273,7 +279,11 @@ async function main([mode, ...args]: string[]) {
   if (mode === 'sessions') {
     // FILE: JSON { base, paths, tokens } (10 000 tokens do not fit an argument list).
     const [file, warmup, seconds] = args;
-    const { base, paths, tokens } = JSON.parse(readFileSync(file, 'utf8')) as { base: string; paths: string[]; tokens: string[] };
+    const { base, paths, tokens } = JSON.parse(readFileSync(file, 'utf8')) as {
+      base: string;
+      paths: string[];
+      tokens: string[];
+    };
     await runSessions(base, paths, tokens, Number(warmup));
     const result = driveResult(await runSessions(base, paths, tokens, Number(seconds)));
     if (!result.valid) console.error(describeResult(paths.join(' '), result));
@@ -291,7 +301,9 @@ async function main([mode, ...args]: string[]) {
     console.log(JSON.stringify(result));
     return;
   }
-  throw new Error('usage: load-driver.ts hello PORT | drive URL WARMUP SECONDS [TOKEN] | sessions FILE WARMUP SECONDS | fresh FILE WARMUP SECONDS');
+  throw new Error(
+    'usage: load-driver.ts hello PORT | drive URL WARMUP SECONDS [TOKEN] | sessions FILE WARMUP SECONDS | fresh FILE WARMUP SECONDS',
+  );
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

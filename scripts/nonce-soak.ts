@@ -41,7 +41,10 @@ export interface SoakVerdict {
  * keep time plus one prune interval (plus slack), and at least one sample was judged: then
  * the rows are at most what the load wrote in that time, however long it runs.
  */
-export function soakVerdict(samples: readonly NonceSample[], { keepS, pruneEveryS, slackS }: SoakBounds = GATEWAY_SOAK_BOUNDS): SoakVerdict {
+export function soakVerdict(
+  samples: readonly NonceSample[],
+  { keepS, pruneEveryS, slackS }: SoakBounds = GATEWAY_SOAK_BOUNDS,
+): SoakVerdict {
   const limitS = keepS + pruneEveryS + slackS;
   const judged = samples.filter((s) => s.atS >= pruneEveryS + slackS);
   const over = judged.find((s) => s.oldestS !== null && s.oldestS > limitS);

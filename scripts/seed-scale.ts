@@ -203,7 +203,11 @@ export function parseArgs(argv: string[]): { customers: number } {
   let customers = 100_000;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
-    const value = arg.startsWith('--customers=') ? arg.slice('--customers='.length) : arg === '--customers' ? argv[++i] : undefined;
+    const value = arg.startsWith('--customers=')
+      ? arg.slice('--customers='.length)
+      : arg === '--customers'
+        ? argv[++i]
+        : undefined;
     if (value === undefined) throw new Error(`seed:scale: unknown argument ${arg} (usage: --customers N)`);
     if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 9_999_999) {
       throw new Error(`seed:scale: --customers must be a whole number from 1 to 9999999, not ${value}`);
@@ -217,7 +221,9 @@ async function main() {
   const { customers } = parseArgs(process.argv.slice(2));
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) {
-    throw new Error('seed:scale: DATABASE_URL is not set; it fills a PostgreSQL database (e.g. bash scripts/with-postgres.sh npm run seed:scale)');
+    throw new Error(
+      'seed:scale: DATABASE_URL is not set; it fills a PostgreSQL database (e.g. bash scripts/with-postgres.sh npm run seed:scale)',
+    );
   }
   const db = await openDb({ databaseUrl, poolMax: 2 });
   try {

@@ -32,7 +32,10 @@ export function logInAs(phone: string): void {
  * Renders the whole app (route table, root layout, keep-alive, titles, scroll memory) at
  * `path` in a memory router, StrictMode on, as bulletproof's renderApp does.
  */
-export function renderScreen(path: string, { user, routes = routeObjects }: RenderScreenOptions & { routes?: RouteObject[] } = {}) {
+export function renderScreen(
+  path: string,
+  { user, routes = routeObjects }: RenderScreenOptions & { routes?: RouteObject[] } = {},
+) {
   if (user) logInAs(user);
   window.history.replaceState(null, '', path);
   const router = createMemoryRouter(routes, { initialEntries: [path] });

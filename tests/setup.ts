@@ -60,7 +60,16 @@ window.scrollTo = ((x: number | ScrollToOptions, y?: number) => {
 }) as typeof window.scrollTo;
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
-    ({ matches: false, media: query, onchange: null, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, dispatchEvent: () => false }) as MediaQueryList;
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener() {},
+      removeEventListener() {},
+      addListener() {},
+      removeListener() {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
 }
 if (!('IntersectionObserver' in window)) {
   class NoopObserver {

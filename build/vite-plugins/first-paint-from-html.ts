@@ -16,22 +16,31 @@ export function firstPaintFromHtml(): Plugin {
       handler(html, ctx) {
         const bundle = ctx.bundle;
         if (!bundle) return html;
-        let out = html.replace(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g, (tag, file: string) => {
-          const asset = bundle[file];
-          if (asset?.type !== 'asset') return tag;
-          const css = (typeof asset.source === 'string' ? asset.source : Buffer.from(asset.source).toString('utf8')).replace(/<\/style/gi, '<\\/style');
-          return `<style>${css}</style>\n    <link rel="stylesheet" crossorigin href="/${file}" disabled>`;
-        });
+        let out = html.replace(
+          /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g,
+          (tag, file: string) => {
+            const asset = bundle[file];
+            if (asset?.type !== 'asset') return tag;
+            const css = (
+              typeof asset.source === 'string' ? asset.source : Buffer.from(asset.source).toString('utf8')
+            ).replace(/<\/style/gi, '<\\/style');
+            return `<style>${css}</style>\n    <link rel="stylesheet" crossorigin href="/${file}" disabled>`;
+          },
+        );
         // The entry and every chunk it or the /index screen imports start loading right after
         // the first paint, from one inline script, instead of from <script>/<link> tags.
         const entry = /<script type="module" crossorigin src="\/(assets\/[^"]+\.js)"><\/script>\s*/.exec(out);
         if (!entry) return out;
         const preloads: string[] = [];
-        out = out.replace(entry[0], '').replace(/<link rel="modulepreload" crossorigin href="\/(assets\/[^"]+\.js)">\s*/g, (_tag, file: string) => {
-          preloads.push(file);
-          return '';
-        });
-        const screen = Object.values(bundle).find((c) => c.type === 'chunk' && c.facadeModuleId?.endsWith('/src/features/home/index-page.tsx'));
+        out = out
+          .replace(entry[0], '')
+          .replace(/<link rel="modulepreload" crossorigin href="\/(assets\/[^"]+\.js)">\s*/g, (_tag, file: string) => {
+            preloads.push(file);
+            return '';
+          });
+        const screen = Object.values(bundle).find(
+          (c) => c.type === 'chunk' && c.facadeModuleId?.endsWith('/src/features/home/index-page.tsx'),
+        );
         if (screen?.type === 'chunk') preloads.push(screen.fileName, ...screen.imports);
         const files = [...new Set(preloads)].filter((file) => file !== entry[1]);
         out = out.replace('</head>', `  <script>${afterFirstPaint(entry[1], files)}</script>\n  </head>`);

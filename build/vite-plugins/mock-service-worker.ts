@@ -10,7 +10,9 @@ export function mockServiceWorker(): Plugin {
     configureServer(server) {
       server.middlewares.use('/mockServiceWorker.js', (_req, res) => {
         res.setHeader('Content-Type', 'text/javascript');
-        res.end(readFileSync(fileURLToPath(new URL('../../node_modules/msw/lib/mockServiceWorker.js', import.meta.url))));
+        res.end(
+          readFileSync(fileURLToPath(new URL('../../node_modules/msw/lib/mockServiceWorker.js', import.meta.url))),
+        );
       });
     },
   };

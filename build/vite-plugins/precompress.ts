@@ -42,7 +42,9 @@ export async function precompressDir(dir: string): Promise<void> {
       const body = await readFile(full);
       if (body.length < MIN_BYTES) return;
       const [br, gz] = await Promise.all([
-        brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+        brotli(body, {
+          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+        }),
         gzip(body, { level: 9 }),
       ]);
       if (br.length < body.length) await writeFile(`${full}.br`, br);

@@ -31,7 +31,10 @@ describe('envelopes for what is not understood', () => {
   });
 
   it('an empty JSON body is an empty object (a bare PUT from axios)', async () => {
-    const res = await gw.send('PUT', endpoints.noticeReadAll, { as: 'empty', headers: { 'content-type': 'application/json' } });
+    const res = await gw.send('PUT', endpoints.noticeReadAll, {
+      as: 'empty',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.json).toMatchObject({ code: Code.ok, obj: { updated: 0 } });
   });
 
@@ -41,19 +44,38 @@ describe('envelopes for what is not understood', () => {
   });
 
   it('body over 64 KB → HTTP 413 + envelope 413', async () => {
-    const res = await gw.send('POST', endpoints.evaluate, { as: 'customer', body: { consumeId: 4, score: 5, content: 'x'.repeat(70 * 1024) } });
+    const res = await gw.send('POST', endpoints.evaluate, {
+      as: 'customer',
+      body: { consumeId: 4, score: 5, content: 'x'.repeat(70 * 1024) },
+    });
     expect(res.status).toBe(413);
     expect(res.json).toEqual({ code: Code.tooLarge, desc: Desc.tooLarge, obj: null });
   });
 
   it('updateHead accepts up to 3 MB: a 1.5 MB image passes, 2.1 MB decoded is refused, a body over 3 MB is 413', async () => {
     const png = Buffer.from(TINY_PNG_DATA_URL.split(',')[1], 'base64');
-    const big = (bytes: number) => `data:image/png;base64,${Buffer.concat([png, Buffer.alloc(bytes - png.length)]).toString('base64')}`;
-    const okRes = await gw.send('POST', endpoints.updateHead, { as: 'agent', form: true, body: { headImg: big(1.5 * 1024 * 1024) } });
-    expect(okRes.json).toMatchObject({ code: Code.ok, obj: { headUrl: expect.stringMatching(/^\/media\/avatar\/[a-f0-9]{24}\.png$/) } });
-    const tooBig = await gw.send('POST', endpoints.updateHead, { as: 'agent', form: true, body: { headImg: big(2.1 * 1024 * 1024) } });
+    const big = (bytes: number) =>
+      `data:image/png;base64,${Buffer.concat([png, Buffer.alloc(bytes - png.length)]).toString('base64')}`;
+    const okRes = await gw.send('POST', endpoints.updateHead, {
+      as: 'agent',
+      form: true,
+      body: { headImg: big(1.5 * 1024 * 1024) },
+    });
+    expect(okRes.json).toMatchObject({
+      code: Code.ok,
+      obj: { headUrl: expect.stringMatching(/^\/media\/avatar\/[a-f0-9]{24}\.png$/) },
+    });
+    const tooBig = await gw.send('POST', endpoints.updateHead, {
+      as: 'agent',
+      form: true,
+      body: { headImg: big(2.1 * 1024 * 1024) },
+    });
     expect(tooBig.json).toMatchObject({ code: Code.businessError, desc: '头像图片不能超过2MB' });
-    const huge = await gw.send('POST', endpoints.updateHead, { as: 'agent', form: true, body: { headImg: big(2.4 * 1024 * 1024) } });
+    const huge = await gw.send('POST', endpoints.updateHead, {
+      as: 'agent',
+      form: true,
+      body: { headImg: big(2.4 * 1024 * 1024) },
+    });
     expect(huge.status).toBe(413);
     expect(huge.json.code).toBe(Code.tooLarge);
   });
@@ -68,13 +90,21 @@ describe('envelopes for what is not understood', () => {
     expect(img.statusCode).toBe(200);
     expect(img.headers['content-type']).toBe('image/png');
     expect(img.rawPayload.subarray(1, 4).toString()).toBe('PNG');
-    const me = await gw.send<{ headUrl: string }>('POST', endpoints.updateInfo, { as: 'customer', body: { nickname: '张晓明' } });
+    const me = await gw.send<{ headUrl: string }>('POST', endpoints.updateInfo, {
+      as: 'customer',
+      body: { nickname: '张晓明' },
+    });
     expect(me.json.obj.headUrl).toBe(up.json.obj.headUrl);
-    expect((await gw.app.inject({ method: 'GET', url: '/media/avatar/0123456789abcdef01234567.png' })).statusCode).toBe(404);
+    expect((await gw.app.inject({ method: 'GET', url: '/media/avatar/0123456789abcdef01234567.png' })).statusCode).toBe(
+      404,
+    );
   });
 
   it('ignores unknown fields', async () => {
-    const res = await gw.send('POST', endpoints.updateInfo, { as: 'customer', body: { nickname: '张晓明', role: 'agent', userId: 'u-x' } });
+    const res = await gw.send('POST', endpoints.updateInfo, {
+      as: 'customer',
+      body: { nickname: '张晓明', role: 'agent', userId: 'u-x' },
+    });
     expect(res.json).toMatchObject({ code: Code.ok, obj: { role: 'customer', userId: 'u-13800138000' } });
   });
 

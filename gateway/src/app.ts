@@ -9,7 +9,12 @@ import type { Socket } from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import { Code, Desc } from '../../contract/codes';
 import type { IndexConfig, ServiceCatalog } from '../../contract/types';
 import type { Config } from './config';
@@ -188,7 +193,10 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
     if (!reply.hasHeader('date')) reply.header('date', httpDate());
     // Envelopes carry personal data (and ck's answer a token): no cache keeps them. A route
     // that chose its own caching (/jsons, avatars) keeps it.
-    if (!reply.hasHeader('cache-control') && String(reply.getHeader('content-type') ?? '').startsWith('application/json')) {
+    if (
+      !reply.hasHeader('cache-control') &&
+      String(reply.getHeader('content-type') ?? '').startsWith('application/json')
+    ) {
       reply.header('cache-control', 'no-store');
     }
     done(null, payload);

@@ -5,14 +5,33 @@ import { ConfigError, DEMO_ADMIN_KEY, GATEWAY_NODE_ARGS, loadConfig, ROOT_DIR } 
 describe('config', () => {
   it('has demo defaults outside production', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 8080, host: '127.0.0.1', adminKey: DEMO_ADMIN_KEY, production: false, databaseUrl: undefined, ssoAllowedOrigins: [] });
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      adminKey: DEMO_ADMIN_KEY,
+      production: false,
+      databaseUrl: undefined,
+      ssoAllowedOrigins: [],
+    });
     expect(c.dataDir).toMatch(/\.data[/\\]pglite$/);
     expect(c.distDir).toMatch(/dist$/);
   });
 
   it('reads the environment', () => {
-    const c = loadConfig({ PORT: '9090', HOST: '0.0.0.0', ADMIN_KEY: 'k', SSO_ALLOWED_ORIGINS: 'https://a.example, https://b.example/', LOG_LEVEL: 'warn' });
-    expect(c).toMatchObject({ port: 9090, host: '0.0.0.0', adminKey: 'k', logLevel: 'warn', ssoAllowedOrigins: ['https://a.example', 'https://b.example'] });
+    const c = loadConfig({
+      PORT: '9090',
+      HOST: '0.0.0.0',
+      ADMIN_KEY: 'k',
+      SSO_ALLOWED_ORIGINS: 'https://a.example, https://b.example/',
+      LOG_LEVEL: 'warn',
+    });
+    expect(c).toMatchObject({
+      port: 9090,
+      host: '0.0.0.0',
+      adminKey: 'k',
+      logLevel: 'warn',
+      ssoAllowedOrigins: ['https://a.example', 'https://b.example'],
+    });
   });
 
   it('reads PG_STATEMENT_TIMEOUT_MS (default 5000, 0 sends none) and refuses what is not a whole number', () => {
@@ -20,7 +39,9 @@ describe('config', () => {
     expect(loadConfig({ PG_STATEMENT_TIMEOUT_MS: '1500' }).pgStatementTimeoutMs).toBe(1500);
     expect(loadConfig({ PG_STATEMENT_TIMEOUT_MS: '0' }).pgStatementTimeoutMs).toBe(0);
     for (const bad of ['5s', '-1', '1.5']) {
-      expect(() => loadConfig({ PG_STATEMENT_TIMEOUT_MS: bad })).toThrow(`PG_STATEMENT_TIMEOUT_MS must be a non-negative integer (got "${bad}")`);
+      expect(() => loadConfig({ PG_STATEMENT_TIMEOUT_MS: bad })).toThrow(
+        `PG_STATEMENT_TIMEOUT_MS must be a non-negative integer (got "${bad}")`,
+      );
     }
   });
 
@@ -40,19 +61,36 @@ describe('config', () => {
       expect(problems).toMatch(/ADMIN_KEY/);
       expect(problems).toMatch(/SSO_ALLOWED_ORIGINS/);
     }
-    expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x', ADMIN_KEY: DEMO_ADMIN_KEY, SSO_ALLOWED_ORIGINS: 'https://a.example' })).toThrow(/demo key/);
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        DATABASE_URL: 'postgres://x',
+        ADMIN_KEY: DEMO_ADMIN_KEY,
+        SSO_ALLOWED_ORIGINS: 'https://a.example',
+      }),
+    ).toThrow(/demo key/);
   });
 
   it('starts in production with real settings', () => {
-    const c = loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x', ADMIN_KEY: 'a-long-real-admin-key-123', SSO_ALLOWED_ORIGINS: 'https://h5.example.com' });
+    const c = loadConfig({
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://x',
+      ADMIN_KEY: 'a-long-real-admin-key-123',
+      SSO_ALLOWED_ORIGINS: 'https://h5.example.com',
+    });
     expect(c.production).toBe(true);
   });
 
   it('refuses a NODE_ENV it does not know instead of falling back to demo mode', () => {
     for (const NODE_ENV of ['Production', 'prod', 'staging', ' production']) {
-      expect(() => loadConfig({ NODE_ENV, DATABASE_URL: 'postgres://x', ADMIN_KEY: 'a-long-real-admin-key-123', SSO_ALLOWED_ORIGINS: 'https://h5.example.com' })).toThrow(
-        /NODE_ENV must be production, development or test/,
-      );
+      expect(() =>
+        loadConfig({
+          NODE_ENV,
+          DATABASE_URL: 'postgres://x',
+          ADMIN_KEY: 'a-long-real-admin-key-123',
+          SSO_ALLOWED_ORIGINS: 'https://h5.example.com',
+        }),
+      ).toThrow(/NODE_ENV must be production, development or test/);
     }
     expect(loadConfig({ NODE_ENV: 'test' }).production).toBe(false);
     expect(loadConfig({}).nodeEnv).toBe('development');
@@ -63,18 +101,32 @@ describe('config', () => {
     expect(() => loadConfig({ SSO_ALLOWED_ORIGINS: 'https://a.example/path' })).toThrow(/bare origin/);
     expect(loadConfig({}).sendMqPerMinute).toBe(120);
     expect(loadConfig({ SEND_MQ_PER_MINUTE: '30' }).sendMqPerMinute).toBe(30);
-    for (const SEND_MQ_PER_MINUTE of ['0', 'many', '-5']) expect(() => loadConfig({ SEND_MQ_PER_MINUTE })).toThrow(/SEND_MQ_PER_MINUTE/);
+    for (const SEND_MQ_PER_MINUTE of ['0', 'many', '-5'])
+      expect(() => loadConfig({ SEND_MQ_PER_MINUTE })).toThrow(/SEND_MQ_PER_MINUTE/);
   });
 
   it('reads the operations settings, off by default', () => {
-    expect(loadConfig({})).toMatchObject({ trustProxy: false, shutdownGraceMs: 10_000, shutdownDelayMs: 0, metricsPort: null });
-    expect(loadConfig({ TRUST_PROXY: '1', SHUTDOWN_GRACE_MS: '3000', SHUTDOWN_DELAY_MS: '1000', METRICS_PORT: '9464' })).toMatchObject({
+    expect(loadConfig({})).toMatchObject({
+      trustProxy: false,
+      shutdownGraceMs: 10_000,
+      shutdownDelayMs: 0,
+      metricsPort: null,
+    });
+    expect(
+      loadConfig({ TRUST_PROXY: '1', SHUTDOWN_GRACE_MS: '3000', SHUTDOWN_DELAY_MS: '1000', METRICS_PORT: '9464' }),
+    ).toMatchObject({
       trustProxy: 1,
       shutdownGraceMs: 3000,
       shutdownDelayMs: 1000,
       metricsPort: 9464,
     });
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,::1,fd00::/8,loopback' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.7', '::1', 'fd00::/8', 'loopback']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,::1,fd00::/8,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
     expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
   });
 
@@ -99,7 +151,9 @@ describe('config', () => {
   });
 
   it('npm start runs the gateway with the same node arguments as dev, e2e and the bench', () => {
-    const pkg = JSON.parse(fs.readFileSync(path.join(ROOT_DIR, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    const pkg = JSON.parse(fs.readFileSync(path.join(ROOT_DIR, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
     expect(pkg.scripts.start).toBe(['node', ...GATEWAY_NODE_ARGS].join(' '));
   });
 });

@@ -118,12 +118,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Decision 0021: 0 outside an orchestrator; behind a load balancer, its health-check lag.
   const shutdownDelayMs = int(env.SHUTDOWN_DELAY_MS, 0, 'SHUTDOWN_DELAY_MS', problems);
   if (shutdownDelayMs >= shutdownGraceMs && shutdownGraceMs > 0) {
-    problems.push(`SHUTDOWN_DELAY_MS (${shutdownDelayMs}) must be below SHUTDOWN_GRACE_MS (${shutdownGraceMs}): in-flight requests need time to finish`);
+    problems.push(
+      `SHUTDOWN_DELAY_MS (${shutdownDelayMs}) must be below SHUTDOWN_GRACE_MS (${shutdownGraceMs}): in-flight requests need time to finish`,
+    );
   }
   const metricsPort = env.METRICS_PORT ? int(env.METRICS_PORT, 0, 'METRICS_PORT', problems) : null;
-  if (metricsPort !== null && (metricsPort < 1 || metricsPort > 65_535)) problems.push(`METRICS_PORT must be a port from 1 to 65535 (got "${env.METRICS_PORT}")`);
+  if (metricsPort !== null && (metricsPort < 1 || metricsPort > 65_535))
+    problems.push(`METRICS_PORT must be a port from 1 to 65535 (got "${env.METRICS_PORT}")`);
   // Metrics are for the monitoring network, never for the portal's visitors.
-  if (metricsPort !== null && metricsPort === port) problems.push(`METRICS_PORT must differ from PORT (${port}): metrics are never served on the public port`);
+  if (metricsPort !== null && metricsPort === port)
+    problems.push(`METRICS_PORT must differ from PORT (${port}): metrics are never served on the public port`);
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   if (typeof trustProxy === 'string') problems.push(trustProxy);
   const config: Config = {

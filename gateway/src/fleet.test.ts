@@ -26,7 +26,12 @@ async function call<T = unknown>(
   base: string,
   method: 'GET' | 'POST',
   path: string,
-  { token, body, nonce = newNonce(), headers = {} }: { token?: string; body?: unknown; nonce?: string; headers?: Record<string, string> } = {},
+  {
+    token,
+    body,
+    nonce = newNonce(),
+    headers = {},
+  }: { token?: string; body?: unknown; nonce?: string; headers?: Record<string, string> } = {},
 ): Promise<Answer<T>> {
   const response = await fetch(`${base}${path}`, {
     method,
@@ -48,7 +53,10 @@ async function call<T = unknown>(
 const WORKERS = 12;
 
 const admin = (base: string, writeOffCode: string) =>
-  call(base, 'POST', endpoints.adminWriteOffConfirm, { headers: { 'x-admin-key': DEMO_ADMIN_KEY }, body: { writeOffCode, providerName: '悦齿口腔门诊' } });
+  call(base, 'POST', endpoints.adminWriteOffConfirm, {
+    headers: { 'x-admin-key': DEMO_ADMIN_KEY },
+    body: { writeOffCode, providerName: '悦齿口腔门诊' },
+  });
 
 describe.skipIf(!onPostgres)('two gateway processes on one PostgreSQL', () => {
   let url: string;
@@ -75,10 +83,10 @@ describe.skipIf(!onPostgres)('two gateway processes on one PostgreSQL', () => {
     await seed(db);
     const workers: string[] = [];
     for (let i = 0; i < WORKERS; i++) {
-      await db.query(`insert into users (id, mobile_phone, nickname, role, uc_user_id) values ($1, $2, '', 'customer', $1)`, [
-        `fleet-${i}`,
-        `1660000${String(i).padStart(4, '0')}`,
-      ]);
+      await db.query(
+        `insert into users (id, mobile_phone, nickname, role, uc_user_id) values ($1, $2, '', 'customer', $1)`,
+        [`fleet-${i}`, `1660000${String(i).padStart(4, '0')}`],
+      );
       workers.push(await createSession(db, `fleet-${i}`));
     }
     tokens = { customer: await createSession(db, DEMO.customer.userId), workers };
@@ -95,7 +103,9 @@ describe.skipIf(!onPostgres)('two gateway processes on one PostgreSQL', () => {
     const [a, b] = instances;
     for (let round = 0; round < 40; round++) {
       const nonce = newNonce();
-      const answers = await Promise.all([a, b].map((g) => call(g.baseUrl, 'GET', endpoints.noticeCount, { token: tokens.customer, nonce })));
+      const answers = await Promise.all(
+        [a, b].map((g) => call(g.baseUrl, 'GET', endpoints.noticeCount, { token: tokens.customer, nonce })),
+      );
       const codes = answers.map((r) => r.envelope.code).sort();
       expect(codes, `round ${round}`).toEqual([Code.ok, Code.unauthorized]);
     }
@@ -117,23 +127,42 @@ describe.skipIf(!onPostgres)('two gateway processes on one PostgreSQL', () => {
           fetch(`${g.baseUrl}${endpoints.ssoLogin}`, {
             method: 'POST',
             headers: { 'content-type': 'application/x-www-form-urlencoded', origin: g.baseUrl },
-            body: new URLSearchParams({ phone, code, redirect_url: `${g.baseUrl}/transferPage`, source: 'h5portal', data: 'index', agree: '1' }).toString(),
+            body: new URLSearchParams({
+              phone,
+              code,
+              redirect_url: `${g.baseUrl}/transferPage`,
+              source: 'h5portal',
+              data: 'index',
+              agree: '1',
+            }).toString(),
             redirect: 'manual',
           }),
         ),
       );
-      const tickets = logins.flatMap((r) => (r.status === 302 ? [new URL(r.headers.get('location')!).searchParams.get('ticket')!] : []));
+      const tickets = logins.flatMap((r) =>
+        r.status === 302 ? [new URL(r.headers.get('location')!).searchParams.get('ticket')!] : [],
+      );
       expect(tickets, `round ${round}: ${logins.map((r) => r.status).join(', ')}`).toHaveLength(1);
       // The ticket exchanged on both at once: one session.
-      const exchanges = await Promise.all([a, b].map((g) => call(g.baseUrl, 'GET', `${endpoints.loginCk}?ticket=${encodeURIComponent(tickets[0])}&source=h5portal`)));
-      expect(exchanges.filter((r) => r.envelope.code === Code.ok), `round ${round}`).toHaveLength(1);
+      const exchanges = await Promise.all(
+        [a, b].map((g) =>
+          call(g.baseUrl, 'GET', `${endpoints.loginCk}?ticket=${encodeURIComponent(tickets[0])}&source=h5portal`),
+        ),
+      );
+      expect(
+        exchanges.filter((r) => r.envelope.code === Code.ok),
+        `round ${round}`,
+      ).toHaveLength(1);
     }
   }, 60_000);
 
   it('50 confirms of one write-off code split over both: exactly one succeeds', async () => {
     const [a, b] = instances;
     // Right 3 of the demo customer: 2 times, 1 used, so one time left.
-    const writeOff = await call<Consumption>(a.baseUrl, 'POST', endpoints.writeOff, { token: tokens.customer, body: { rightId: 3 } });
+    const writeOff = await call<Consumption>(a.baseUrl, 'POST', endpoints.writeOff, {
+      token: tokens.customer,
+      body: { rightId: 3 },
+    });
     expect(writeOff.envelope.code).toBe(Code.ok);
     const code = writeOff.envelope.obj.writeOffCode;
     const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => admin((i % 2 ? a : b).baseUrl, code)));
@@ -145,7 +174,10 @@ describe.skipIf(!onPostgres)('two gateway processes on one PostgreSQL', () => {
     const [a, b] = instances;
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        call((i % 2 ? a : b).baseUrl, 'POST', endpoints.evaluate, { token: tokens.customer, body: { consumeId: 4, score: (i % 5) + 1, content: `第${i}次` } }),
+        call((i % 2 ? a : b).baseUrl, 'POST', endpoints.evaluate, {
+          token: tokens.customer,
+          body: { consumeId: 4, score: (i % 5) + 1, content: `第${i}次` },
+        }),
       ),
     );
     expect(answers.filter((r) => r.envelope.code === Code.ok)).toHaveLength(1);
@@ -169,10 +201,15 @@ describe.skipIf(!onPostgres)('two gateway processes on one PostgreSQL', () => {
     await admin.connect();
     try {
       await admin.query(`alter database ${databaseName} with allow_connections false`);
-      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [databaseName]);
+      await admin.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [databaseName],
+      );
       expect(await until(503)).toEqual([503, 503]);
       // /healthz answers without the database: the process itself is fine.
-      expect(await Promise.all(instances.map(async (g) => (await fetch(`${g.baseUrl}/healthz`)).status))).toEqual([200, 200]);
+      expect(await Promise.all(instances.map(async (g) => (await fetch(`${g.baseUrl}/healthz`)).status))).toEqual([
+        200, 200,
+      ]);
     } finally {
       await admin.query(`alter database ${databaseName} with allow_connections true`);
       await admin.end();
@@ -202,7 +239,10 @@ describe.skipIf(!onPostgres)('two gateway processes on one PostgreSQL', () => {
             ? balancer.send('POST', endpoints.addressSave, { token, body: { ...ADDRESS, name: `员工${w}号${n}` } })
             : balancer.send('POST', endpoints.updateInfo, { token, body: { nickname: name } });
         const [written, read] = [await write, await balancer.send('GET', endpoints.noticeCount, { token })];
-        for (const [what, r] of [['write', written], ['read', read]] as const) {
+        for (const [what, r] of [
+          ['write', written],
+          ['read', read],
+        ] as const) {
           if (r.envelope.code === Code.ok) answered += 1;
           else failures.push(`${name} ${what}: HTTP ${r.status} code ${r.envelope.code} ${r.envelope.desc}`);
         }
@@ -235,13 +275,18 @@ describe.skipIf(!onPostgres)('two gateway processes on one PostgreSQL', () => {
     expect(restarted.map((r) => r.exitCode)).toEqual([0, 0]);
     expect(restarted.map((r) => r.readyzAfterSignal)).toEqual([503, 503]);
     // The load really crossed each restart: requests were in flight on the stopping instance.
-    expect(restarted.every((r) => r.inFlightAtSignal > 0), JSON.stringify(restarted)).toBe(true);
+    expect(
+      restarted.every((r) => r.inFlightAtSignal > 0),
+      JSON.stringify(restarted),
+    ).toBe(true);
     expect(answered).toBeGreaterThan(200);
 
     const db = await openDb({ databaseUrl: url });
     try {
       for (const [w, want] of acked.entries()) {
-        const addresses = await db.query<{ name: string }>('select name from addresses where user_id = $1', [`fleet-${w}`]);
+        const addresses = await db.query<{ name: string }>('select name from addresses where user_id = $1', [
+          `fleet-${w}`,
+        ]);
         expect(addresses.map((a) => a.name).sort()).toEqual([...want.addresses].sort());
         const [user] = await db.query<{ nickname: string }>('select nickname from users where id = $1', [`fleet-${w}`]);
         expect(user.nickname).toBe(want.nickname);
@@ -252,7 +297,14 @@ describe.skipIf(!onPostgres)('two gateway processes on one PostgreSQL', () => {
   }, 300_000);
 });
 
-const ADDRESS = { tel: '13800138000', province: '上海市', city: '上海市', county: '浦东新区', areaCode: '310115', addressDetail: '世纪大道100号' };
+const ADDRESS = {
+  tel: '13800138000',
+  province: '上海市',
+  city: '上海市',
+  county: '浦东新区',
+  areaCode: '310115',
+  addressDetail: '世纪大道100号',
+};
 
 /**
  * A load balancer in miniature: sends each request to a ready instance in turn, polls every

@@ -48,7 +48,12 @@ function sample({ method, url }: Walked): SendOptions {
 
 /** Every call on the database while `fn` runs: statement names, transactions, held connections. */
 async function databaseCalls(db: Db, fn: () => Promise<void>) {
-  const spies = [vi.spyOn(db, 'query'), vi.spyOn(db, 'exec'), vi.spyOn(db, 'transaction'), vi.spyOn(db, 'withConnection')];
+  const spies = [
+    vi.spyOn(db, 'query'),
+    vi.spyOn(db, 'exec'),
+    vi.spyOn(db, 'transaction'),
+    vi.spyOn(db, 'withConnection'),
+  ];
   try {
     await fn();
     const [query, ...others] = spies;
@@ -100,7 +105,8 @@ describe('guard stage: decided before the handler on every A and B route (decisi
         let reasonSeen: unknown;
         const calls = await databaseCalls(gw.db, async () => {
           const res = await gw.send(route.method, route.url, { ...sample(route), ...options });
-          reasonSeen = res.json.code === Code.unauthorized ? (res.json.obj as { reason: string }).reason : `code ${res.json.code}`;
+          reasonSeen =
+            res.json.code === Code.unauthorized ? (res.json.obj as { reason: string }).reason : `code ${res.json.code}`;
         });
         const where = `${route.method} ${route.url} (${reason})`;
         if (reasonSeen !== reason) failures.push(`${where}: answered ${String(reasonSeen)}`);

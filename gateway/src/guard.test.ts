@@ -66,11 +66,16 @@ describe('guard: nonce, timestamp and bearer token on every A and B call', () =>
       const again = await gw.send('GET', list, { as: 'customer', nonce, query: { pageNum: 1, pageSize: 10 } });
       expect(again.json).toEqual({ code: Code.unauthorized, desc: Desc.replay, obj: { reason: 'replay' } });
       // The list's nonce is the same table's: another route refuses it too.
-      expect((await gw.send('GET', endpoints.noticeCount, { as: 'customer', nonce })).json.obj).toEqual({ reason: 'replay' });
+      expect((await gw.send('GET', endpoints.noticeCount, { as: 'customer', nonce })).json.obj).toEqual({
+        reason: 'replay',
+      });
     });
 
     it('refuses an expired token with an empty page never read', async () => {
-      const res = await gw.send('GET', list, { as: { token: 'z'.repeat(43) }, query: { pageNum: 1, pageSize: 10, readFlag: 0 } });
+      const res = await gw.send('GET', list, {
+        as: { token: 'z'.repeat(43) },
+        query: { pageNum: 1, pageSize: 10, readFlag: 0 },
+      });
       expect(res.json).toEqual({ code: Code.unauthorized, desc: Desc.tokenExpired, obj: { reason: 'token-expired' } });
     });
 
@@ -81,16 +86,30 @@ describe('guard: nonce, timestamp and bearer token on every A and B call', () =>
       const replayed = await gw.send('GET', list, { as: 'customer', nonce, query: { pageNum: 1, pageSize: 10 } });
       expect(replayed.json.obj).toEqual({ reason: 'replay' });
       const refused = await gw.send('GET', list, { as: { token: 'q'.repeat(43) }, query: { pageNum: 0 } });
-      expect(refused.json).toEqual({ code: Code.unauthorized, desc: Desc.tokenExpired, obj: { reason: 'token-expired' } });
+      expect(refused.json).toEqual({
+        code: Code.unauthorized,
+        desc: Desc.tokenExpired,
+        obj: { reason: 'token-expired' },
+      });
     });
 
     it('reads the caller’s own page, filtered or not', async () => {
-      const all = await gw.send<{ total: number; list: Array<Record<string, unknown>> }>('GET', list, { as: 'customer', query: { pageNum: 1, pageSize: 50 } });
-      const unread = await gw.send<{ total: number; list: unknown[] }>('GET', list, { as: 'customer', query: { pageNum: 1, pageSize: 50, readFlag: 0 } });
+      const all = await gw.send<{ total: number; list: Array<Record<string, unknown>> }>('GET', list, {
+        as: 'customer',
+        query: { pageNum: 1, pageSize: 50 },
+      });
+      const unread = await gw.send<{ total: number; list: unknown[] }>('GET', list, {
+        as: 'customer',
+        query: { pageNum: 1, pageSize: 50, readFlag: 0 },
+      });
       expect(all.json.code).toBe(Code.ok);
       expect(all.json.obj.list).toHaveLength(all.json.obj.total);
       // Newest first, its time in Shanghai as the seed wrote it (formatted by PostgreSQL).
-      expect(all.json.obj.list[0]).toMatchObject({ id: 14, title: '平台用户协议已更新', createTime: '2026-10-01 09:00:00' });
+      expect(all.json.obj.list[0]).toMatchObject({
+        id: 14,
+        title: '平台用户协议已更新',
+        createTime: '2026-10-01 09:00:00',
+      });
       expect(unread.json.obj.total).toBeLessThan(all.json.obj.total);
       const agent = await gw.send<{ total: number }>('GET', list, { as: 'agent', query: { pageNum: 1, pageSize: 50 } });
       expect(agent.json.obj.total).not.toBe(all.json.obj.total);
@@ -130,7 +149,11 @@ describe('guard: nonce, timestamp and bearer token on every A and B call', () =>
         expect(unread.json.obj.total).toBeLessThan(all.total);
         expect(second.json.obj.list.map((n) => n.id)).toEqual(all.list.slice(3, 6).map((n) => n.id));
         expect(agent.json.obj.total).not.toBe(all.total);
-        expect(expired.json).toEqual({ code: Code.unauthorized, desc: Desc.tokenExpired, obj: { reason: 'token-expired' } });
+        expect(expired.json).toEqual({
+          code: Code.unauthorized,
+          desc: Desc.tokenExpired,
+          obj: { reason: 'token-expired' },
+        });
         expect(first.json.obj.list.map((n) => n.id)).toEqual([all.list[0].id]);
         expect(replay.json).toEqual({ code: Code.unauthorized, desc: Desc.replay, obj: { reason: 'replay' } });
       } finally {
@@ -141,10 +164,14 @@ describe('guard: nonce, timestamp and bearer token on every A and B call', () =>
     it('splits a turn of more than 64 requests into statements of at most 64', async () => {
       const query = vi.spyOn(gw.db, 'query');
       try {
-        const answers = await Promise.all(Array.from({ length: 65 }, () => gw.send('GET', list, { as: 'agent', query: { pageNum: 1, pageSize: 1 } })));
+        const answers = await Promise.all(
+          Array.from({ length: 65 }, () => gw.send('GET', list, { as: 'agent', query: { pageNum: 1, pageSize: 1 } })),
+        );
         expect(answers.every((res) => res.json.code === Code.ok)).toBe(true);
         const sizes = (statement: string) =>
-          query.mock.calls.filter(([, , name]) => name === statement).map(([, params]) => (params?.[0] as string[]).length);
+          query.mock.calls
+            .filter(([, , name]) => name === statement)
+            .map(([, params]) => (params?.[0] as string[]).length);
         expect(sizes('guard_batch')).toEqual([64, 1]);
         expect(sizes('notice_page_batch')).toEqual([64, 1]);
       } finally {
@@ -155,8 +182,11 @@ describe('guard: nonce, timestamp and bearer token on every A and B call', () =>
     it('answers every request of a failed statement with the generic 500', async () => {
       const query = vi.spyOn(gw.db, 'query').mockRejectedValueOnce(new Error('connection lost'));
       try {
-        const answers = await Promise.all([1, 2].map(() => gw.send('GET', list, { as: 'customer', query: { pageNum: 1, pageSize: 10 } })));
-        for (const res of answers) expect(res.json).toEqual({ code: Code.serverError, desc: Desc.serverError, obj: null });
+        const answers = await Promise.all(
+          [1, 2].map(() => gw.send('GET', list, { as: 'customer', query: { pageNum: 1, pageSize: 10 } })),
+        );
+        for (const res of answers)
+          expect(res.json).toEqual({ code: Code.serverError, desc: Desc.serverError, obj: null });
       } finally {
         query.mockRestore();
       }
@@ -176,7 +206,9 @@ describe('guard: nonce, timestamp and bearer token on every A and B call', () =>
   it('refuses an expired token (token-expired)', async () => {
     const token = await createSession(gw.db, DEMO.customer.userId);
     expect((await gw.send('GET', endpoints.noticeCount, { as: { token } })).json.code).toBe(Code.ok);
-    await gw.db.query(`update sessions set expires_at = now() - interval '1 second' where token_hash = $1`, [sha256(token)]);
+    await gw.db.query(`update sessions set expires_at = now() - interval '1 second' where token_hash = $1`, [
+      sha256(token),
+    ]);
     const res = await gw.send('GET', endpoints.noticeCount, { as: { token } });
     expect(res.json.obj).toEqual({ reason: 'token-expired' });
   });
@@ -198,8 +230,13 @@ describe('guard: nonce, timestamp and bearer token on every A and B call', () =>
   });
 
   it('still checks nonce and timestamp on public calls', async () => {
-    expect((await gw.send('GET', endpoints.portalGetMore, { timestamp: 1 })).json.obj).toMatchObject({ reason: 'clock' });
-    expect((await gw.send('POST', endpoints.sendMq, { nonce: null, form: true, body: { eventCode: 'x', page: '/' } })).json.obj).toEqual({
+    expect((await gw.send('GET', endpoints.portalGetMore, { timestamp: 1 })).json.obj).toMatchObject({
+      reason: 'clock',
+    });
+    expect(
+      (await gw.send('POST', endpoints.sendMq, { nonce: null, form: true, body: { eventCode: 'x', page: '/' } })).json
+        .obj,
+    ).toEqual({
       reason: 'replay',
     });
   });
@@ -207,7 +244,10 @@ describe('guard: nonce, timestamp and bearer token on every A and B call', () =>
   it('does not header-check /jsons, /sso, /admin', async () => {
     const json = await gw.app.inject({ method: 'GET', url: '/jsons/indexConfig.json' });
     expect(json.statusCode).toBe(200);
-    const sso = await gw.app.inject({ method: 'GET', url: '/sso/login?redirect_url=http://localhost:8080/transferPage' });
+    const sso = await gw.app.inject({
+      method: 'GET',
+      url: '/sso/login?redirect_url=http://localhost:8080/transferPage',
+    });
     expect(sso.statusCode).toBe(200);
   });
 
@@ -226,6 +266,8 @@ describe('guard: nonce, timestamp and bearer token on every A and B call', () =>
     // Past one window but within two: a timestamp 5 minutes ahead could still replay it.
     await gw.db.query(`insert into nonces (nonce, seen_at) values ('kept-nonce-123', now() - interval '9 minutes')`);
     await pruneGuardTables(gw.db);
-    expect(await gw.db.query(`select nonce from nonces where nonce in ('old-nonce-123', 'kept-nonce-123')`)).toEqual([{ nonce: 'kept-nonce-123' }]);
+    expect(await gw.db.query(`select nonce from nonces where nonce in ('old-nonce-123', 'kept-nonce-123')`)).toEqual([
+      { nonce: 'kept-nonce-123' },
+    ]);
   });
 });

@@ -244,7 +244,10 @@ export type GuardDecision = { refusal: UnauthorizedReason; userId: null } | { re
  * own verdict. A nonce already queued is a replay at once, so a statement's nonces are
  * distinct; a nonce of the statement in flight meets its own row in `nonces`.
  */
-export function guardStage(db: Db, { onBatch, stallMs }: Pick<StatementBatchOptions<PendingGuard>, 'onBatch' | 'stallMs'> = {}) {
+export function guardStage(
+  db: Db,
+  { onBatch, stallMs }: Pick<StatementBatchOptions<PendingGuard>, 'onBatch' | 'stallMs'> = {},
+) {
   const queuedNonces = new Set<string>();
   const batch = statementBatch<PendingGuard, BatchRow & GuardRow>(db, {
     name: 'guard_batch',

@@ -70,7 +70,7 @@ function seqScans(node: PlanNode): string[] {
   return [...own, ...(node.Plans ?? []).flatMap(seqScans)];
 }
 
-describe.skipIf(!process.env.DATABASE_URL)('the screens\' queries use indexes at volume (PostgreSQL)', () => {
+describe.skipIf(!process.env.DATABASE_URL)("the screens' queries use indexes at volume (PostgreSQL)", () => {
   let db: Db;
   let drop: () => Promise<void>;
   let app: FastifyInstance;
@@ -99,7 +99,12 @@ describe.skipIf(!process.env.DATABASE_URL)('the screens\' queries use indexes at
     await drop?.();
   });
 
-  async function send(method: InjectOptions['method'], url: string, query: Record<string, string> = {}, body?: unknown) {
+  async function send(
+    method: InjectOptions['method'],
+    url: string,
+    query: Record<string, string> = {},
+    body?: unknown,
+  ) {
     const res = await app.inject({
       method,
       url,
@@ -121,7 +126,12 @@ describe.skipIf(!process.env.DATABASE_URL)('the screens\' queries use indexes at
 
   it('plans no sequential scan on notices, rights, consumptions, evaluations, addresses, nonces or sessions', async () => {
     const user = `scale-${N}`;
-    const [{ consumeId, successId, rightId, noticeId }] = await db.query<{ consumeId: number; successId: number; rightId: number; noticeId: number }>(
+    const [{ consumeId, successId, rightId, noticeId }] = await db.query<{
+      consumeId: number;
+      successId: number;
+      rightId: number;
+      noticeId: number;
+    }>(
       `select (select min(id) from consumptions where user_id = $1)::int as "consumeId",
               (select min(c.id) from consumptions c where c.user_id = $1 and c.status = 'success'
                   and not exists (select 1 from evaluations e where e.consume_id = c.id))::int as "successId",
@@ -150,7 +160,9 @@ describe.skipIf(!process.env.DATABASE_URL)('the screens\' queries use indexes at
     await send('PUT', endpoints.noticeReadAll);
     await pruneGuardTables(recording(db, log));
 
-    const statements = log.filter((r) => /^\s*(with|select|insert|update|delete)\b/i.test(r.sql) && !/pg_advisory/.test(r.sql));
+    const statements = log.filter(
+      (r) => /^\s*(with|select|insert|update|delete)\b/i.test(r.sql) && !/pg_advisory/.test(r.sql),
+    );
     // The guard (nonce insert, session lookup) ran, batched and single, and so did the prune.
     expect(statements.some((r) => /insert into nonces/.test(r.sql) && /unnest/.test(r.sql))).toBe(true);
     expect(statements.some((r) => /insert into nonces \(nonce\) select \$1/.test(r.sql))).toBe(true);
@@ -170,7 +182,10 @@ describe.skipIf(!process.env.DATABASE_URL)('the screens\' queries use indexes at
         const [generic] = await tx.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
           `explain (format json) execute indexed_${i}${args ? `(${args})` : ''}`,
         );
-        for (const [plan, row] of [['custom', custom], ['generic', generic]] as const) {
+        for (const [plan, row] of [
+          ['custom', custom],
+          ['generic', generic],
+        ] as const) {
           const tables = seqScans(row['QUERY PLAN'][0].Plan).filter((t) => WATCHED.includes(t));
           if (tables.length) scans.push({ plan, sql: sql.replace(/\s+/g, ' ').trim(), tables });
         }

@@ -34,8 +34,12 @@ describe('logs', () => {
   });
 
   it('redact secrets in URLs and mask phones', () => {
-    expect(redactUrl('/user-cloud/login/rui/ck?ticket=abc&source=h5')).toBe('/user-cloud/login/rui/ck?ticket=***&source=h5');
-    expect(maskPhones('phone 13800138000 and 8613900139000')).toBe('phone 138****8000 and 8613900139000'.replace('8613900139000', '86139****9000'));
+    expect(redactUrl('/user-cloud/login/rui/ck?ticket=abc&source=h5')).toBe(
+      '/user-cloud/login/rui/ck?ticket=***&source=h5',
+    );
+    expect(maskPhones('phone 13800138000 and 8613900139000')).toBe(
+      'phone 138****8000 and 8613900139000'.replace('8613900139000', '86139****9000'),
+    );
   });
 
   it('never contain tokens, Authorization, SMS codes, tickets or full phone numbers', async () => {
@@ -49,20 +53,36 @@ describe('logs', () => {
     const { db, drop } = await freshDb();
     await migrate(db);
     await seed(db);
-    const app = await buildApp({ db, config: testConfig({ sms: { phoneIntervalSec: 0, phonePerDay: 100, ipPerHour: 100 } }), logger: { ...(loggerOptions('debug') as object), stream } });
+    const app = await buildApp({
+      db,
+      config: testConfig({ sms: { phoneIntervalSec: 0, phonePerDay: 100, ipPerHour: 100 } }),
+      logger: { ...(loggerOptions('debug') as object), stream },
+    });
     try {
       const token = await createSession(db, 'u-13800138000');
       const signed = () => ({ nonce: newNonce(), timestamp: String(Date.now()), authorization: `Bearer ${token}` });
       await app.inject({ method: 'GET', url: endpoints.noticeCount, headers: signed() });
-      const sms = (await app.inject({ method: 'POST', url: endpoints.ssoSms, payload: { phone: '13812345678' } })).json();
+      const sms = (
+        await app.inject({ method: 'POST', url: endpoints.ssoSms, payload: { phone: '13812345678' } })
+      ).json();
       const login = await app.inject({
         method: 'POST',
         url: endpoints.ssoLogin,
         headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost' },
-        payload: new URLSearchParams({ phone: '13812345678', code: sms.obj.demoCode, redirect_url: 'http://localhost:8080/transferPage', data: 'index', agree: '1' }).toString(),
+        payload: new URLSearchParams({
+          phone: '13812345678',
+          code: sms.obj.demoCode,
+          redirect_url: 'http://localhost:8080/transferPage',
+          data: 'index',
+          agree: '1',
+        }).toString(),
       });
       const ticket = new URL(String(login.headers.location)).searchParams.get('ticket')!;
-      const ck = await app.inject({ method: 'GET', url: `${endpoints.loginCk}?ticket=${ticket}&source=h5portal`, headers: signed() });
+      const ck = await app.inject({
+        method: 'GET',
+        url: `${endpoints.loginCk}?ticket=${ticket}&source=h5portal`,
+        headers: signed(),
+      });
       const newToken = ck.json().obj.token;
       const log = lines.join('');
       expect(log.length).toBeGreaterThan(0);

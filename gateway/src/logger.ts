@@ -16,7 +16,10 @@ export const maskPhones = (text: string) => text.replace(/(?<!\d)((?:\+?86)?1\d{
 /** A stream closed by the other side before it ended: `end-of-stream`'s error or Node's own. */
 function isPrematureClose(error: unknown): boolean {
   const { message, code } = (error ?? {}) as { message?: unknown; code?: unknown };
-  return code === 'ERR_STREAM_PREMATURE_CLOSE' || (typeof message === 'string' && message.toLowerCase() === 'premature close');
+  return (
+    code === 'ERR_STREAM_PREMATURE_CLOSE' ||
+    (typeof message === 'string' && message.toLowerCase() === 'premature close')
+  );
 }
 
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
@@ -72,7 +75,9 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
       // The access line ('request completed'): the envelope's code beside the HTTP status, as
       // refusals and faults are HTTP 200 (ops/requests.ts).
       res(reply: { statusCode: number; envelopeCode?: number | null }) {
-        return reply.envelopeCode == null ? { statusCode: reply.statusCode } : { statusCode: reply.statusCode, code: reply.envelopeCode };
+        return reply.envelopeCode == null
+          ? { statusCode: reply.statusCode }
+          : { statusCode: reply.statusCode, code: reply.envelopeCode };
       },
     },
   };

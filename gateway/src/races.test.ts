@@ -21,7 +21,10 @@ const N = 50;
 const MIN_OVERLAP = 10;
 
 it.runIf(process.env.REQUIRE_POSTGRES === '1')('REQUIRE_POSTGRES=1: the races run on PostgreSQL, not skipped', () => {
-  expect(process.env.DATABASE_URL, 'REQUIRE_POSTGRES=1 needs DATABASE_URL (scripts/with-postgres.sh sets it)').toBeTruthy();
+  expect(
+    process.env.DATABASE_URL,
+    'REQUIRE_POSTGRES=1 needs DATABASE_URL (scripts/with-postgres.sh sets it)',
+  ).toBeTruthy();
   expect(onPostgres).toBe(true);
 });
 
@@ -68,7 +71,7 @@ function holdAndMeasure(db: Db, n: number, match: string) {
   };
   const { transaction, query } = db;
   if (match === 'transaction') {
-    db.transaction = async <T,>(fn: (tx: Queryable) => Promise<T>) => {
+    db.transaction = async <T>(fn: (tx: Queryable) => Promise<T>) => {
       await gate.wait();
       return transaction.call(db, async (tx: Queryable) => {
         enter(); // counted from inside the transaction: BEGIN has run on its own connection
@@ -80,7 +83,7 @@ function holdAndMeasure(db: Db, n: number, match: string) {
       }) as Promise<T>;
     };
   } else {
-    db.query = async <T,>(sql: string, params?: unknown[], name?: string) => {
+    db.query = async <T>(sql: string, params?: unknown[], name?: string) => {
       if (!sql.includes(match)) return query.call(db, sql, params, name) as Promise<T[]>;
       await gate.wait();
       enter();
@@ -104,7 +107,9 @@ function holdAndMeasure(db: Db, n: number, match: string) {
 /** Opens ≥ 50 pool connections (each holds one while it sleeps), so no request waits for a connect. */
 async function warmPool(db: Db) {
   await Promise.all(Array.from({ length: 55 }, () => db.query('select pg_sleep(0.1)')));
-  const [{ n }] = await db.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = current_database()');
+  const [{ n }] = await db.query<{ n: number }>(
+    'select count(*)::int as n from pg_stat_activity where datname = current_database()',
+  );
   expect(n).toBeGreaterThanOrEqual(N);
 }
 
@@ -115,7 +120,11 @@ async function connect(url: string) {
 }
 
 /** Runs `count` concurrent `fn`s, each on a connection of its own; `wait` is a barrier for all of them. */
-async function onClients<T>(url: string, count: number, fn: (c: pg.Client, wait: () => Promise<void>) => Promise<T>): Promise<T[]> {
+async function onClients<T>(
+  url: string,
+  count: number,
+  fn: (c: pg.Client, wait: () => Promise<void>) => Promise<T>,
+): Promise<T[]> {
   const clients = await Promise.all(Array.from({ length: count }, () => connect(url)));
   const gate = barrier(count);
   try {
@@ -170,7 +179,9 @@ describe.skipIf(!onPostgres)('races on PostgreSQL (50 concurrent requests)', () 
       expect(results.filter((r) => r.json.code === Code.ok)).toHaveLength(1);
       // Without FOR UPDATE the losers would read 'pending' and fail later on the right (权益次数已用完).
       expect(results.filter((r) => r.json.desc === BizDesc.codeUsed)).toHaveLength(N - 1);
-      const [right] = await gw.db.query<{ used_times: number; total_times: number }>('select used_times, total_times from rights where id = 3');
+      const [right] = await gw.db.query<{ used_times: number; total_times: number }>(
+        'select used_times, total_times from rights where id = 3',
+      );
       expect(right).toEqual({ used_times: 2, total_times: 2 });
     });
 
@@ -208,7 +219,9 @@ describe.skipIf(!onPostgres)('races on PostgreSQL (50 concurrent requests)', () 
     });
 
     it('the conditional UPDATE is backed by the check rights_used_within_total: no statement takes a right past its times', async () => {
-      await expect(gw.db.query('update rights set used_times = total_times + 1 where id = 3')).rejects.toMatchObject({ code: '23514' });
+      await expect(gw.db.query('update rights set used_times = total_times + 1 where id = 3')).rejects.toMatchObject({
+        code: '23514',
+      });
     });
   });
 
@@ -220,7 +233,9 @@ describe.skipIf(!onPostgres)('races on PostgreSQL (50 concurrent requests)', () 
       expectRace(overlap);
       expect(results.every((r) => r.json.code === Code.ok)).toBe(true);
       expect(new Set(results.map((r) => r.json.obj.writeOffCode)).size).toBe(1);
-      const [{ n }] = await gw.db.query<{ n: number }>(`select count(*)::int as n from consumptions where right_id = 4 and status = 'pending'`);
+      const [{ n }] = await gw.db.query<{ n: number }>(
+        `select count(*)::int as n from consumptions where right_id = 4 and status = 'pending'`,
+      );
       expect(n).toBe(1);
     });
 
@@ -238,7 +253,8 @@ describe.skipIf(!onPostgres)('races on PostgreSQL (50 concurrent requests)', () 
         });
       await insertAll('pending_unguarded', '');
       await insertAll('pending_guarded', `on conflict (right_id) where status = 'pending' do nothing`);
-      const count = async (table: string) => (await gw.db.query<{ n: number }>(`select count(*)::int as n from ${table}`))[0].n;
+      const count = async (table: string) =>
+        (await gw.db.query<{ n: number }>(`select count(*)::int as n from ${table}`))[0].n;
       expect(await count('pending_unguarded')).toBe(N);
       expect(await count('pending_guarded')).toBe(1);
     });
@@ -247,12 +263,17 @@ describe.skipIf(!onPostgres)('races on PostgreSQL (50 concurrent requests)', () 
   describe('evaluation (guard: unique constraint evaluations_consume_id_key)', () => {
     it('50 evaluations of one record → one row', async () => {
       const { results, overlap } = await race('insert into evaluations', (i) =>
-        gw.send('POST', endpoints.evaluate, { as: 'customer', body: { consumeId: 4, score: (i % 5) + 1, content: `第${i}次` } }),
+        gw.send('POST', endpoints.evaluate, {
+          as: 'customer',
+          body: { consumeId: 4, score: (i % 5) + 1, content: `第${i}次` },
+        }),
       );
       expectRace(overlap);
       expect(results.filter((r) => r.json.code === Code.ok)).toHaveLength(1);
       expect(results.filter((r) => r.json.desc === BizDesc.alreadyEvaluated)).toHaveLength(N - 1);
-      const [{ n }] = await gw.db.query<{ n: number }>('select count(*)::int as n from evaluations where consume_id = 4');
+      const [{ n }] = await gw.db.query<{ n: number }>(
+        'select count(*)::int as n from evaluations where consume_id = 4',
+      );
       expect(n).toBe(1);
     });
 
@@ -262,7 +283,8 @@ describe.skipIf(!onPostgres)('races on PostgreSQL (50 concurrent requests)', () 
       const insertAll = (table: string) =>
         onClients(url, N, async (client, wait) => {
           await wait();
-          return (await client.query(`insert into ${table} (consume_id) values (4) on conflict do nothing returning 1`)).rowCount;
+          return (await client.query(`insert into ${table} (consume_id) values (4) on conflict do nothing returning 1`))
+            .rowCount;
         });
       expect((await insertAll('evaluations_unguarded')).filter((n) => n === 1)).toHaveLength(N);
       expect((await insertAll('evaluations_guarded')).filter((n) => n === 1)).toHaveLength(1);
@@ -282,17 +304,25 @@ describe.skipIf(!onPostgres)('races on PostgreSQL (50 concurrent requests)', () 
 
     it('50 requests with one nonce at one instance → exactly one passes', async () => {
       const nonce = 'race-nonce-one-instance-0123';
-      const results = await Promise.all(Array.from({ length: N }, () => gw.send('GET', endpoints.noticeCount, { as: 'customer', nonce })));
+      const results = await Promise.all(
+        Array.from({ length: N }, () => gw.send('GET', endpoints.noticeCount, { as: 'customer', nonce })),
+      );
       expect(results.filter((r) => r.json.code === Code.ok)).toHaveLength(1);
       expect(results.filter((r) => r.json.code === Code.unauthorized)).toHaveLength(N - 1);
     });
 
     it('variant without the primary key: the guard statement finds one nonce fresh 50 times (with it, once)', async () => {
-      await gw.db.exec(`create table nonces_unguarded (nonce text not null, seen_at timestamptz not null default now())`);
+      await gw.db.exec(
+        `create table nonces_unguarded (nonce text not null, seen_at timestamptz not null default now())`,
+      );
       const insertAll = (table: string) =>
         onClients(url, N, async (client, wait) => {
           await wait();
-          return (await client.query(`insert into ${table} (nonce) values ('race-variant-nonce') on conflict do nothing returning 1`)).rowCount;
+          return (
+            await client.query(
+              `insert into ${table} (nonce) values ('race-variant-nonce') on conflict do nothing returning 1`,
+            )
+          ).rowCount;
         });
       expect((await insertAll('nonces_unguarded')).filter((n) => n === 1)).toHaveLength(N);
       expect((await insertAll('nonces')).filter((n) => n === 1)).toHaveLength(1);
@@ -311,13 +341,22 @@ describe.skipIf(!onPostgres)('races on PostgreSQL (50 concurrent requests)', () 
       const events = 150;
       const { results, overlap } = await race(
         'insert into send_mq_budget',
-        () => gw.send('POST', endpoints.sendMq, { form: true, remoteAddress: '198.51.100.9', body: { eventCode: 'page_view', page: '/race-budget' } }),
+        () =>
+          gw.send('POST', endpoints.sendMq, {
+            form: true,
+            remoteAddress: '198.51.100.9',
+            body: { eventCode: 'page_view', page: '/race-budget' },
+          }),
         events,
       );
       expectRace(overlap, events);
       expect(results.filter((r) => r.json.code === Code.ok)).toHaveLength(gw.config.sendMqPerMinute);
-      expect(results.filter((r) => r.json.desc === BizDesc.sendMqBudget)).toHaveLength(events - gw.config.sendMqPerMinute);
-      const [{ n }] = await gw.db.query<{ n: number }>(`select count(*)::int as n from analytics_events where page = '/race-budget'`);
+      expect(results.filter((r) => r.json.desc === BizDesc.sendMqBudget)).toHaveLength(
+        events - gw.config.sendMqPerMinute,
+      );
+      const [{ n }] = await gw.db.query<{ n: number }>(
+        `select count(*)::int as n from analytics_events where page = '/race-budget'`,
+      );
       expect(n).toBe(gw.config.sendMqPerMinute);
     });
   });

@@ -28,7 +28,15 @@ describe('security review', () => {
       method: 'POST',
       url: endpoints.ssoLogin,
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost' },
-      payload: new URLSearchParams({ phone, code, redirect_url: REDIRECT, source: 'h5portal', data: 'index', agree: '1', ...fields }).toString(),
+      payload: new URLSearchParams({
+        phone,
+        code,
+        redirect_url: REDIRECT,
+        source: 'h5portal',
+        data: 'index',
+        agree: '1',
+        ...fields,
+      }).toString(),
     });
   }
 
@@ -44,21 +52,56 @@ describe('security review', () => {
         });
         expect(res.json(), url).toEqual({ code: Code.unauthorized, desc: BizDesc.adminKeyInvalid, obj: null });
       }
-      const detail = await gw.send<Consumption>('GET', endpoints.consumeDetail, { as: 'customer', query: { id: w.json.obj.id } });
+      const detail = await gw.send<Consumption>('GET', endpoints.consumeDetail, {
+        as: 'customer',
+        query: { id: w.json.obj.id },
+      });
       expect(detail.json.obj).toMatchObject({ status: 'pending', providerName: expect.not.stringContaining('冒充') });
     });
   });
 
   describe('text PostgreSQL cannot store (U+0000, lone surrogates) is a 10001, never a 500', () => {
-    const address = { name: '王小明', tel: '13612345678', province: '广东省', city: '深圳市', county: '南山区', areaCode: '440305', addressDetail: '科技园南路10号' };
+    const address = {
+      name: '王小明',
+      tel: '13612345678',
+      province: '广东省',
+      city: '深圳市',
+      county: '南山区',
+      areaCode: '440305',
+      addressDetail: '科技园南路10号',
+    };
     const cases: Array<[string, () => Promise<{ json: { code: number; desc: string } }>]> = [
-      ['nickname with U+0000', () => gw.send('POST', endpoints.updateInfo, { as: 'customer', body: { nickname: '张\u0000三' } })],
-      ['address with U+0000', () => gw.send('POST', endpoints.addressSave, { as: 'customer', body: { ...address, province: '广东\u0000省' } })],
-      ['evaluation content with U+0000', () => gw.send('POST', endpoints.evaluate, { as: 'customer', body: { consumeId: 1, score: 5, content: '好\u0000' } })],
+      [
+        'nickname with U+0000',
+        () => gw.send('POST', endpoints.updateInfo, { as: 'customer', body: { nickname: '张\u0000三' } }),
+      ],
+      [
+        'address with U+0000',
+        () =>
+          gw.send('POST', endpoints.addressSave, { as: 'customer', body: { ...address, province: '广东\u0000省' } }),
+      ],
+      [
+        'evaluation content with U+0000',
+        () =>
+          gw.send('POST', endpoints.evaluate, {
+            as: 'customer',
+            body: { consumeId: 1, score: 5, content: '好\u0000' },
+          }),
+      ],
       // JSON.stringify writes a lone surrogate as the escape \ud800, which jsonb refuses.
-      ['evaluation tag with a lone surrogate', () => gw.send('POST', endpoints.evaluate, { as: 'customer', body: { consumeId: 1, score: 5, tags: ['\ud800'] } })],
-      ['WeChat openId with U+0000', () => gw.send('POST', endpoints.wxinfo, { as: 'agent', body: { openId: 'wx_\u0000', nickname: '李' } })],
-      ['analytics page with U+0000 (form)', () => gw.send('POST', endpoints.sendMq, { form: true, body: { eventCode: 'page_view', page: '/in\u0000dex' } })],
+      [
+        'evaluation tag with a lone surrogate',
+        () =>
+          gw.send('POST', endpoints.evaluate, { as: 'customer', body: { consumeId: 1, score: 5, tags: ['\ud800'] } }),
+      ],
+      [
+        'WeChat openId with U+0000',
+        () => gw.send('POST', endpoints.wxinfo, { as: 'agent', body: { openId: 'wx_\u0000', nickname: '李' } }),
+      ],
+      [
+        'analytics page with U+0000 (form)',
+        () => gw.send('POST', endpoints.sendMq, { form: true, body: { eventCode: 'page_view', page: '/in\u0000dex' } }),
+      ],
     ];
     for (const [name, send] of cases) {
       it(name, async () => {
@@ -69,33 +112,58 @@ describe('security review', () => {
 
     it('analytics payload whose JSON escapes U+0000 or a lone surrogate (jsonb refuses both)', async () => {
       for (const payload of ['{"a":"\\u0000"}', '{"a":["\\ud800"]}', '{"\\udc00":1}']) {
-        const res = await gw.send('POST', endpoints.sendMq, { form: true, body: { eventCode: 'page_view', page: '/index', payload } });
+        const res = await gw.send('POST', endpoints.sendMq, {
+          form: true,
+          body: { eventCode: 'page_view', page: '/index', payload },
+        });
         expect(res.json, payload).toEqual({ code: Code.businessError, desc: UNSTORABLE_TEXT_DESC, obj: null });
       }
-      const fine = await gw.send('POST', endpoints.sendMq, { form: true, body: { eventCode: 'page_view', page: '/index', payload: '{"emoji":"\\ud83d\\ude00"}' } });
+      const fine = await gw.send('POST', endpoints.sendMq, {
+        form: true,
+        body: { eventCode: 'page_view', page: '/index', payload: '{"emoji":"\\ud83d\\ude00"}' },
+      });
       expect(fine.json.code).toBe(Code.ok);
     });
 
     it('analytics payload with numbers numeric cannot hold or nested too deep: 10001, nothing stored', async () => {
       const [before] = await gw.db.query<{ n: number }>('select count(*)::int as n from analytics_events');
       const deep = `${'['.repeat(9)}1${']'.repeat(9)}`;
-      for (const payload of ['{"a":1e131072}', '{"a":1e-16384}', '[-1e400]', '{"b":[0.1e-99999]}', '{"c":0e-99999}', deep]) {
-        const res = await gw.send('POST', endpoints.sendMq, { form: true, body: { eventCode: 'page_view', page: '/index', payload } });
+      for (const payload of [
+        '{"a":1e131072}',
+        '{"a":1e-16384}',
+        '[-1e400]',
+        '{"b":[0.1e-99999]}',
+        '{"c":0e-99999}',
+        deep,
+      ]) {
+        const res = await gw.send('POST', endpoints.sendMq, {
+          form: true,
+          body: { eventCode: 'page_view', page: '/index', payload },
+        });
         expect(res.status, payload).toBe(200);
         expect(res.json.code, payload).toBe(Code.businessError);
         expect(res.json.desc, payload).toMatch(/^事件内容/);
       }
       const [after] = await gw.db.query<{ n: number }>('select count(*)::int as n from analytics_events');
       expect(after.n).toBe(before.n);
-      for (const payload of [`${'['.repeat(8)}1${']'.repeat(8)}`, '{"a":1.7976931348623157e308,"b":5e-324,"c":0e-300,"d":"1e999999"}']) {
-        const res = await gw.send('POST', endpoints.sendMq, { form: true, body: { eventCode: 'page_view', page: '/index', payload } });
+      for (const payload of [
+        `${'['.repeat(8)}1${']'.repeat(8)}`,
+        '{"a":1.7976931348623157e308,"b":5e-324,"c":0e-300,"d":"1e999999"}',
+      ]) {
+        const res = await gw.send('POST', endpoints.sendMq, {
+          form: true,
+          body: { eventCode: 'page_view', page: '/index', payload },
+        });
         expect(res.json.code, payload).toBe(Code.ok);
       }
     });
 
     it('analytics body over 8 KB: 413 with the envelope, nothing stored (an anonymous write stays small)', async () => {
       const [before] = await gw.db.query<{ n: number }>('select count(*)::int as n from analytics_events');
-      const res = await gw.send('POST', endpoints.sendMq, { form: true, body: { eventCode: 'page_view', page: '/index', filler: 'x'.repeat(8 * 1024) } });
+      const res = await gw.send('POST', endpoints.sendMq, {
+        form: true,
+        body: { eventCode: 'page_view', page: '/index', filler: 'x'.repeat(8 * 1024) },
+      });
       expect(res.status).toBe(413);
       expect(res.json.code).toBe(Code.tooLarge);
       const [after] = await gw.db.query<{ n: number }>('select count(*)::int as n from analytics_events');
@@ -105,7 +173,9 @@ describe('security review', () => {
     it('in a query string: ck with a source holding U+0000 (stored with a new customer’s attribution)', async () => {
       const login = await ssoLogin('13698765432');
       const ticket = new URL(String(login.headers.location)).searchParams.get('ticket')!;
-      const res = await gw.send<LoginResult>('GET', endpoints.loginCk, { query: { ticket, source: 'h5\u0000', promoterId: 'P100239' } });
+      const res = await gw.send<LoginResult>('GET', endpoints.loginCk, {
+        query: { ticket, source: 'h5\u0000', promoterId: 'P100239' },
+      });
       expect(res.json).toEqual({ code: Code.businessError, desc: UNSTORABLE_TEXT_DESC, obj: null });
     });
 
@@ -149,10 +219,19 @@ describe('security review', () => {
       const answer = (code: string) => {
         const written: string[] = [];
         const socket = { writable: true, destroyed: false, write: (s: string) => written.push(s), destroy: vi.fn() };
-        gw.app.server.emit('clientError', Object.assign(new Error('Parse Error'), { code }), socket as unknown as Socket);
+        gw.app.server.emit(
+          'clientError',
+          Object.assign(new Error('Parse Error'), { code }),
+          socket as unknown as Socket,
+        );
         expect(socket.destroy).toHaveBeenCalled();
         const [head, body] = written.join('').split('\r\n\r\n');
-        return { head, body: JSON.parse(body) as unknown, length: Number(/content-length: (\d+)/i.exec(head)?.[1]), raw: body };
+        return {
+          head,
+          body: JSON.parse(body) as unknown,
+          length: Number(/content-length: (\d+)/i.exec(head)?.[1]),
+          raw: body,
+        };
       };
       const bad = answer('HPE_INVALID_METHOD');
       expect(bad.head).toMatch(/^HTTP\/1\.1 400 /);
@@ -170,14 +249,18 @@ describe('security review', () => {
       const answers = {
         'notice count': await gw.send('GET', endpoints.noticeCount, { as: 'customer' }),
         'notice list': await gw.send('GET', endpoints.noticeList, { as: 'customer' }),
-        'ck (refused)': await gw.send('GET', endpoints.loginCk, { query: { ticket: 'x'.repeat(43), source: 'h5portal' } }),
+        'ck (refused)': await gw.send('GET', endpoints.loginCk, {
+          query: { ticket: 'x'.repeat(43), source: 'h5portal' },
+        }),
         'guard refusal': await gw.send('GET', endpoints.noticeCount, { as: 'customer', nonce: null }),
         'unknown API path': await gw.send('GET', '/gateway/user/nope', { as: 'customer' }),
         'sso sms': await gw.send('POST', endpoints.ssoSms, { body: { phone: '13698765434' } }),
       };
       for (const [name, res] of Object.entries(answers)) expect(res.headers['cache-control'], name).toBe('no-store');
       // Static configuration keeps its own revalidated caching.
-      expect((await gw.app.inject({ method: 'GET', url: '/jsons/indexConfig.json' })).headers['cache-control']).toBe('no-cache');
+      expect((await gw.app.inject({ method: 'GET', url: '/jsons/indexConfig.json' })).headers['cache-control']).toBe(
+        'no-cache',
+      );
     });
   });
 });

@@ -5,7 +5,14 @@
  * run that adds nothing.
  */
 import { demoUsers } from '../../contract/demo-data';
-import { addressesOf, consumptionsOf, NOTICES_PER_CUSTOMER, rightsOf, scaleCounts, seedScale } from '../../scripts/seed-scale';
+import {
+  addressesOf,
+  consumptionsOf,
+  NOTICES_PER_CUSTOMER,
+  rightsOf,
+  scaleCounts,
+  seedScale,
+} from '../../scripts/seed-scale';
 import type { Db } from './db/index';
 import { migrate } from './db/migrate';
 import { seed } from './db/seed';
@@ -16,7 +23,16 @@ const N = 60;
 
 /** Per user: rows of every table the seeds write. */
 const perUser = (db: Db, ids: string[]) =>
-  db.query<{ id: string; notices: number; unread: number; rights: number; lines: number; consumptions: number; addresses: number; defaults: number }>(
+  db.query<{
+    id: string;
+    notices: number;
+    unread: number;
+    rights: number;
+    lines: number;
+    consumptions: number;
+    addresses: number;
+    defaults: number;
+  }>(
     `select u.id,
             (select count(*) from notices n where n.user_id = u.id)::int as notices,
             (select count(*) from notices n where n.user_id = u.id and read_flag = 0)::int as unread,
@@ -46,7 +62,10 @@ describe.skipIf(!process.env.DATABASE_URL)('seed:scale on PostgreSQL', () => {
   afterAll(() => drop?.());
 
   it('gives each customer 30 notices (10 unread), 5–12 rights over all three lines, 0–20 consumptions and 1–3 addresses', async () => {
-    const rows = await perUser(db, Array.from({ length: N }, (_, i) => `scale-${i + 1}`));
+    const rows = await perUser(
+      db,
+      Array.from({ length: N }, (_, i) => `scale-${i + 1}`),
+    );
     expect(rows).toHaveLength(N);
     for (const r of rows) {
       const n = Number(r.id.slice('scale-'.length));
@@ -72,7 +91,13 @@ describe.skipIf(!process.env.DATABASE_URL)('seed:scale on PostgreSQL', () => {
       `select distinct status from consumptions where user_id like 'scale-%' order by status`,
     );
     expect(statuses.map((s) => s.status)).toEqual(['expired', 'failed', 'pending', 'success']);
-    const [c] = await db.query<{ evaluated: number; open: number; expired: number; used_up: number; unlimited: number }>(
+    const [c] = await db.query<{
+      evaluated: number;
+      open: number;
+      expired: number;
+      used_up: number;
+      unlimited: number;
+    }>(
       `select (select count(*) from consumptions c join evaluations e on e.consume_id = c.id where c.user_id like 'scale-%')::int as evaluated,
               (select count(*) from consumptions c where c.user_id like 'scale-%' and c.status = 'success'
                   and not exists (select 1 from evaluations e where e.consume_id = c.id))::int as open,
@@ -107,7 +132,9 @@ describe.skipIf(!process.env.DATABASE_URL)('seed:scale on PostgreSQL', () => {
       `select tgenabled as enabled from pg_trigger where tgname = 'notices_json'`,
     );
     expect(enabled).toBe('O');
-    await db.exec(`create table seeded_json as select id, json_head, json_tail from notices where user_id like 'scale-%'`);
+    await db.exec(
+      `create table seeded_json as select id, json_head, json_tail from notices where user_id like 'scale-%'`,
+    );
     await db.exec(`update notices set id = id where user_id like 'scale-%'`);
     const [{ seeded, differ }] = await db.query<{ seeded: number; differ: number }>(
       `select count(*)::int as seeded,

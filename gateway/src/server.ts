@@ -50,7 +50,10 @@ async function main() {
   prune.unref();
 
   // Its own listener, never the public port (config.ts refuses METRICS_PORT = PORT).
-  const metricsServer = app.metrics && config.metricsPort !== null ? await listenMetrics(app.metrics, config.metricsPort, config.host) : null;
+  const metricsServer =
+    app.metrics && config.metricsPort !== null
+      ? await listenMetrics(app.metrics, config.metricsPort, config.host)
+      : null;
   if (metricsServer) app.log.info(`metrics: http://${config.host}:${config.metricsPort}/metrics`);
 
   const drain = drainer(app, {

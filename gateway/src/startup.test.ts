@@ -127,7 +127,9 @@ describe('start-up refusals', { timeout: 180_000 }, () => {
       const pending = listMigrations()
         .slice(2)
         .map((m) => `${m.name}.sql`);
-      expect(run.output).toContain(`the database lacks ${pending.length} migration(s): ${pending.join(', ')}; run \`npm run migrate\``);
+      expect(run.output).toContain(
+        `the database lacks ${pending.length} migration(s): ${pending.join(', ')}; run \`npm run migrate\``,
+      );
       expect(run.ms).toBeLessThan(EXIT_WITHIN_MS);
       // Nothing was applied by the refused start.
       const check = new pg.Client({ connectionString: u.toString() });

@@ -53,7 +53,9 @@ export async function freshDb(dataDir?: string): Promise<{ db: Db; drop: () => P
 }
 
 /** A new, empty database beside the one of DATABASE_URL: its URL, and `drop()` to remove it. */
-export async function createDatabase(prefix = 'gw_test'): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
+export async function createDatabase(
+  prefix = 'gw_test',
+): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
   const root = process.env.DATABASE_URL;
   if (!root) throw new Error('createDatabase needs DATABASE_URL (scripts/with-postgres.sh sets it)');
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
@@ -130,10 +132,15 @@ export async function createTestGateway(
     empty: await createSession(db, DEMO.empty.userId),
   };
   const send: TestGateway['send'] = async (method, url, options = {}) => {
-    const headers: Record<string, string> = { clientType: CLIENT_TYPE, clientVersion: CLIENT_VERSION, ...options.headers };
+    const headers: Record<string, string> = {
+      clientType: CLIENT_TYPE,
+      clientVersion: CLIENT_VERSION,
+      ...options.headers,
+    };
     if (options.nonce !== null) headers.nonce = options.nonce ?? newNonce();
     if (options.timestamp !== null) headers.timestamp = String(options.timestamp ?? Date.now());
-    const token = options.as === undefined ? undefined : typeof options.as === 'string' ? tokens[options.as] : options.as.token;
+    const token =
+      options.as === undefined ? undefined : typeof options.as === 'string' ? tokens[options.as] : options.as.token;
     if (token) headers.authorization = `Bearer ${token}`;
     let payload: string | undefined;
     if (options.body !== undefined) {

@@ -20,7 +20,10 @@ export const newBatch = () => new ToastGroup();
  * (docs/decisions/0005). `keepalive` sends through fetch with `keepalive: true`, so the last
  * events survive the page being closed; the body, headers and interceptors are the same.
  */
-export const sendMq = (event: AnalyticsEvent, { keepalive = false, toastGroup }: { keepalive?: boolean; toastGroup?: ToastGroup } = {}) =>
+export const sendMq = (
+  event: AnalyticsEvent,
+  { keepalive = false, toastGroup }: { keepalive?: boolean; toastGroup?: ToastGroup } = {},
+) =>
   http
     .request<Envelope<null>>({
       method: 'POST',

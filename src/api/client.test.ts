@@ -122,16 +122,19 @@ describe('endpoint functions give obj or throw an ApiError (DESIGN §8 "API resu
     [10001, '该服务已评价', null, undefined],
     [302, '别的', null, undefined],
     [401, '登录已过期，请重新登录', { reason: 'token-expired' }, 'token-expired'],
-  ])('throws ApiError(code %i, desc, reason) after the policy, toasting at most once', async (code, desc, obj, reason) => {
-    answer(endpoints.noticeCount, { code, desc, obj });
-    const error = await getNoticeCount().then(
-      () => undefined,
-      (caught: unknown) => caught,
-    );
-    expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ code, desc, reason });
-    expect(toast.mock.calls.length).toBe(code === 302 ? 0 : 1);
-  });
+  ])(
+    'throws ApiError(code %i, desc, reason) after the policy, toasting at most once',
+    async (code, desc, obj, reason) => {
+      answer(endpoints.noticeCount, { code, desc, obj });
+      const error = await getNoticeCount().then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error).toMatchObject({ code, desc, reason });
+      expect(toast.mock.calls.length).toBe(code === 302 ? 0 : 1);
+    },
+  );
 
   it('tells a refusal and a server fault apart without reading codes', () => {
     expect(new ApiError(10001, '该服务已评价')).toMatchObject({ refused: true, serverFault: false });
@@ -251,7 +254,11 @@ describe('401 (DESIGN §7)', () => {
 
   it('corrects its clock from a clock refusal, so the next timestamp is the gateway time', async () => {
     const serverTime = Date.now() + 10 * 60 * 1000;
-    answer(endpoints.noticeCount, { code: 401, desc: '设备时间异常，请校准后重试', obj: { reason: 'clock', serverTime } });
+    answer(endpoints.noticeCount, {
+      code: 401,
+      desc: '设备时间异常，请校准后重试',
+      obj: { reason: 'clock', serverTime },
+    });
     await expect(getNoticeCount()).rejects.toMatchObject({ code: 401, reason: 'clock' });
     expect(toast).toHaveBeenCalledWith('设备时间异常，请校准后重试', 2000);
     expect(Math.abs(serverNow() - (Date.now() + 10 * 60 * 1000))).toBeLessThan(1000);

@@ -167,12 +167,10 @@ function sharedGet<T>(url: string, params?: Params, options?: Options): Promise<
 /** Typed helpers used by the endpoint modules: each resolves to `obj` or throws an ApiError. */
 export const api = {
   get: sharedGet,
-  post: <T>(url: string, data?: unknown, options?: Options) =>
-    send<T>({ method: 'POST', url, data, ...options }),
+  post: <T>(url: string, data?: unknown, options?: Options) => send<T>({ method: 'POST', url, data, ...options }),
   postForm: <T>(url: string, data: Record<string, string>, options?: Options) =>
     send<T>({ method: 'POST', url, data, form: true, ...options }),
-  put: <T>(url: string, data?: unknown, options?: Options) =>
-    send<T>({ method: 'PUT', url, data, ...options }),
+  put: <T>(url: string, data?: unknown, options?: Options) => send<T>({ method: 'PUT', url, data, ...options }),
 };
 
 /** GET `/jsons/{name}.json`: a static file, not enveloped, outside the API prefix (SPEC §7). */

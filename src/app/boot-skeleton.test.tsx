@@ -14,7 +14,9 @@ describe('index.html boot skeleton', () => {
   it('shows the same login hint texts as the home', () => {
     const { container } = render(<LoginHintCard indexCode="index" />);
     for (const selector of ['.login-hint__title', '.login-hint__desc', '.login-hint__button']) {
-      expect(boot.querySelector(`.boot__hint ${selector}`)?.textContent).toBe(container.querySelector(selector)?.textContent);
+      expect(boot.querySelector(`.boot__hint ${selector}`)?.textContent).toBe(
+        container.querySelector(selector)?.textContent,
+      );
     }
   });
 

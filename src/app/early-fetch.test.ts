@@ -14,9 +14,7 @@ import { specHeadersInHtml } from '../../scripts/spec-headers-html';
  * request client's clock before the home's first API call goes out (DESIGN §7).
  */
 const html = specHeadersInHtml(readFileSync(path.resolve(process.cwd(), 'index.html'), 'utf8'));
-const inline = new DOMParser()
-  .parseFromString(html, 'text/html')
-  .querySelector('head script:not([src])')!.textContent!;
+const inline = new DOMParser().parseFromString(html, 'text/html').querySelector('head script:not([src])')!.textContent!;
 
 const TEN_MINUTES = 10 * 60 * 1000;
 
@@ -29,14 +27,17 @@ interface EarlyCall {
 /** Runs the inline script on `pathname` with a fetch whose answers the test releases. */
 function boot(pathname = '/index'): EarlyCall[] {
   const calls: EarlyCall[] = [];
-  vi.stubGlobal('fetch', (input: string, init?: RequestInit) =>
-    new Promise<Response>((resolve) => {
-      calls.push({
-        url: input,
-        headers: new Headers(init?.headers),
-        answer: (date) => resolve(new Response('{}', { headers: { 'Content-Type': 'application/json', Date: date } })),
-      });
-    }),
+  vi.stubGlobal(
+    'fetch',
+    (input: string, init?: RequestInit) =>
+      new Promise<Response>((resolve) => {
+        calls.push({
+          url: input,
+          headers: new Headers(init?.headers),
+          answer: (date) =>
+            resolve(new Response('{}', { headers: { 'Content-Type': 'application/json', Date: date } })),
+        });
+      }),
   );
   window.history.replaceState(null, '', pathname);
   new Function(inline)();

@@ -23,10 +23,22 @@ afterEach(() => vi.mocked(assignLocation).mockClear());
 
 describe('logins started on new-theme screens return through /transferPage1', () => {
   it.each([
-    ['/indexNew?indexCode=ebt', () => within(screen.getByRole('region', { name: '登录提示' })).getByRole('button', { name: '登录' }), 'ebt'],
+    [
+      '/indexNew?indexCode=ebt',
+      () => within(screen.getByRole('region', { name: '登录提示' })).getByRole('button', { name: '登录' }),
+      'ebt',
+    ],
     ['/mineNew?indexCode=ebt', () => screen.getByRole('button', { name: '登录' }), 'ebt'],
-    ['/servInform1?code=online_consult&indexCode=ebt', () => within(screen.getByRole('region', { name: '我的权益' })).getByRole('button', { name: '登录' }), 'ebt'],
-    ['/share1?promoterId=P100239&agentId=A9001', () => screen.getByRole('button', { name: '立即登录，领取健康服务' }), 'index'],
+    [
+      '/servInform1?code=online_consult&indexCode=ebt',
+      () => within(screen.getByRole('region', { name: '我的权益' })).getByRole('button', { name: '登录' }),
+      'ebt',
+    ],
+    [
+      '/share1?promoterId=P100239&agentId=A9001',
+      () => screen.getByRole('button', { name: '立即登录，领取健康服务' }),
+      'index',
+    ],
     ['/my/shareNew', () => screen.getByRole('button', { name: '登录' }), 'index'],
   ])('%s', async (path, button, data) => {
     const { user } = renderScreen(path);
@@ -38,12 +50,21 @@ describe('logins started on new-theme screens return through /transferPage1', ()
 
 describe('new-theme screens link to new-theme screens', () => {
   it('/indexNew: a banner configured with a classic path opens its new-theme counterpart', async () => {
-    const banners = indexConfig.indexNew.banners.map((banner, i) => (i === 0 ? { ...banner, link: '/servInform?code=checkup' } : banner));
-    server.use(http.get('*/jsons/indexConfig.json', () => HttpResponse.json({ ...indexConfig, indexNew: { ...indexConfig.indexNew, banners } })));
+    const banners = indexConfig.indexNew.banners.map((banner, i) =>
+      i === 0 ? { ...banner, link: '/servInform?code=checkup' } : banner,
+    );
+    server.use(
+      http.get('*/jsons/indexConfig.json', () =>
+        HttpResponse.json({ ...indexConfig, indexNew: { ...indexConfig.indexNew, banners } }),
+      ),
+    );
     renderScreen('/indexNew');
     const links = within(await screen.findByRole('region', { name: '活动推荐' })).getAllByRole('link');
     expect(links[0]).toHaveAttribute('href', '/servInform1?code=checkup');
-    expect(screen.getByRole('link', { name: /^健康评测/ })).toHaveAttribute('href', expect.stringContaining('/servInform1?code=health_assess'));
+    expect(screen.getByRole('link', { name: /^健康评测/ })).toHaveAttribute(
+      'href',
+      expect.stringContaining('/servInform1?code=health_assess'),
+    );
   });
 
   it('/mineNew: an agent’s 我的推广码 opens /my/shareNew', async () => {

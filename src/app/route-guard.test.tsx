@@ -36,24 +36,32 @@ describe('route guard, from the route table', () => {
     ]);
   });
 
-  it.each(required.map((route) => [route.path, route] as const))('%s shows a guest the logged-out view, whose 登录 keeps the screen', async (path, route) => {
-    const { user } = renderScreen(urlOf(path));
-    await screen.findByText(route.guest!.text);
-    const view = within(screenOf(path));
-    expect(view.getByText(route.guest!.text)).toBeInTheDocument();
-    await user.click(view.getByRole('button', { name: '登录' }));
-    const redirect = new URL(new URL(vi.mocked(assignLocation).mock.calls.at(-1)![0], 'http://localhost').searchParams.get('redirect_url')!);
-    expect(redirect.pathname).toBe(route.variant === 'new' ? '/transferPage1' : '/transferPage');
-  });
+  it.each(required.map((route) => [route.path, route] as const))(
+    '%s shows a guest the logged-out view, whose 登录 keeps the screen',
+    async (path, route) => {
+      const { user } = renderScreen(urlOf(path));
+      await screen.findByText(route.guest!.text);
+      const view = within(screenOf(path));
+      expect(view.getByText(route.guest!.text)).toBeInTheDocument();
+      await user.click(view.getByRole('button', { name: '登录' }));
+      const redirect = new URL(
+        new URL(vi.mocked(assignLocation).mock.calls.at(-1)![0], 'http://localhost').searchParams.get('redirect_url')!,
+      );
+      expect(redirect.pathname).toBe(route.variant === 'new' ? '/transferPage1' : '/transferPage');
+    },
+  );
 
-  it.each(required.map((route) => [route.path, route] as const))('%s shows a customer the screen, not the logged-out view', async (path, route) => {
-    renderScreen(urlOf(path), { user: CUSTOMER });
-    await waitFor(() => expect(screenOf(path)).not.toBeNull(), { timeout: 20_000 });
-    const view = within(screenOf(path));
-    expect(await view.findByRole('heading', { level: 1 }, { timeout: 20_000 })).toBeInTheDocument();
-    expect(view.queryByText(route.guest!.text)).not.toBeInTheDocument();
-    expect(view.queryByRole('button', { name: '登录' })).not.toBeInTheDocument();
-  });
+  it.each(required.map((route) => [route.path, route] as const))(
+    '%s shows a customer the screen, not the logged-out view',
+    async (path, route) => {
+      renderScreen(urlOf(path), { user: CUSTOMER });
+      await waitFor(() => expect(screenOf(path)).not.toBeNull(), { timeout: 20_000 });
+      const view = within(screenOf(path));
+      expect(await view.findByRole('heading', { level: 1 }, { timeout: 20_000 })).toBeInTheDocument();
+      expect(view.queryByText(route.guest!.text)).not.toBeInTheDocument();
+      expect(view.queryByRole('button', { name: '登录' })).not.toBeInTheDocument();
+    },
+  );
 });
 
 function VariantProbe() {
@@ -68,8 +76,11 @@ describe('variants, from the route table', () => {
     notFoundRoute,
   );
 
-  it.each(routes.filter((route) => route.variant).map((route) => [route.path, route.variant] as const))('%s reaches its screen as %s', async (path, variant) => {
-    renderScreen(urlOf(path), { user: CUSTOMER, routes: probed });
-    expect(await screen.findByText(`${path} → ${variant}`)).toBeInTheDocument();
-  });
+  it.each(routes.filter((route) => route.variant).map((route) => [route.path, route.variant] as const))(
+    '%s reaches its screen as %s',
+    async (path, variant) => {
+      renderScreen(urlOf(path), { user: CUSTOMER, routes: probed });
+      expect(await screen.findByText(`${path} → ${variant}`)).toBeInTheDocument();
+    },
+  );
 });

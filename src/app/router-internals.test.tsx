@@ -1,13 +1,27 @@
 import { render, screen } from '@testing-library/react';
 import { createBrowserRouter, MemoryRouter, NavigationType, useLocation, type RouteObject } from 'react-router-dom';
-import { createBrowserHistory, createRouter, hydrationRouteProperties, LocationContext, mapRouteProperties } from './router-internals';
+import {
+  createBrowserHistory,
+  createRouter,
+  hydrationRouteProperties,
+  LocationContext,
+  mapRouteProperties,
+} from './router-internals';
 
 /**
  * react-router's internals the app relies on (decisions 0002, 0015): an upgrade that renames,
  * removes or changes them fails here before it fails on a phone.
  */
 describe('react-router internals (src/app/router-internals.ts)', () => {
-  const routes: RouteObject[] = [{ path: '/', children: [{ path: 'index', element: <p>home</p> }, { path: 'mine', lazy: async () => ({ element: <p>mine</p> }) }] }];
+  const routes: RouteObject[] = [
+    {
+      path: '/',
+      children: [
+        { path: 'index', element: <p>home</p> },
+        { path: 'mine', lazy: async () => ({ element: <p>mine</p> }) },
+      ],
+    },
+  ];
   const shape = (router: { routes: unknown }) => JSON.stringify(router.routes);
 
   it('are all still exported', () => {
@@ -17,7 +31,12 @@ describe('react-router internals (src/app/router-internals.ts)', () => {
   });
 
   it('build, in two steps, the router createBrowserRouter builds', () => {
-    const ours = createRouter({ history: createBrowserHistory(), routes, mapRouteProperties, hydrationRouteProperties });
+    const ours = createRouter({
+      history: createBrowserHistory(),
+      routes,
+      mapRouteProperties,
+      hydrationRouteProperties,
+    });
     const theirs = createBrowserRouter(routes);
     expect(shape(ours)).toBe(shape(theirs));
     expect(ours.future).toEqual(theirs.future);

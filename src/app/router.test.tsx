@@ -83,7 +83,12 @@ const table: RouteDef[] = [
   { path: '/popup', auth: 'optional', screen: screenModule(WithPopup), title: '弹层', keepAlive: true },
   { path: '/late', auth: 'optional', screen: screenModule(LateData), title: '晚到' },
 ];
-const notFound: RouteDef = { path: '*', auth: 'optional', screen: screenModule(() => <p>页面不存在</p>), title: '页面不存在' };
+const notFound: RouteDef = {
+  path: '*',
+  auth: 'optional',
+  screen: screenModule(() => <p>页面不存在</p>),
+  title: '页面不存在',
+};
 
 const render = (path: string, extra: RouteDef[] = []) =>
   renderScreen(path, { routes: buildRouteObjects([...table, ...extra], notFound) });
@@ -121,7 +126,9 @@ describe('route table basics', () => {
   });
 
   it('uses the platform name alone for a route without a title', async () => {
-    const { router } = render('/index', [{ path: '/untitled', auth: 'optional', screen: screenModule(() => <p>无标题</p>) }]);
+    const { router } = render('/index', [
+      { path: '/untitled', auth: 'optional', screen: screenModule(() => <p>无标题</p>) },
+    ]);
     await screen.findByText('首页内容');
     await act(() => router.navigate('/untitled'));
     await screen.findByText('无标题');
@@ -293,7 +300,9 @@ describe('a screen chunk that fails to load (DESIGN §5)', () => {
 
   it("keeps the reload guard while Vite's preload-error recovery reloads (the import then resolves empty)", async () => {
     sessionStorage.setItem(RELOAD_KEY, 'set by the vite:preloadError listener');
-    render('/broken', [{ path: '/broken', auth: 'optional', title: '坏页面', screen: () => Promise.resolve(undefined as never) }]);
+    render('/broken', [
+      { path: '/broken', auth: 'optional', title: '坏页面', screen: () => Promise.resolve(undefined as never) },
+    ]);
     await waitFor(() => expect(document.title).toBe('坏页面 - 健康服务平台'));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(sessionStorage.getItem(RELOAD_KEY)).toBe('set by the vite:preloadError listener');

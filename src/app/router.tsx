@@ -43,10 +43,17 @@ export const routeObjects = buildRouteObjects(routes, notFoundRoute);
  * starts the app's router this way.
  */
 export function createAppRouter(): DataRouter {
-  const router = createRouter({ history: createBrowserHistory(), routes: routeObjects, mapRouteProperties, hydrationRouteProperties });
+  const router = createRouter({
+    history: createBrowserHistory(),
+    routes: routeObjects,
+    mapRouteProperties,
+    hydrationRouteProperties,
+  });
   installTitles(router, routeObjects);
   installScrollMemory(router);
-  router.subscribe((state) => navigationTargetChanged(state.navigation.location ? createPath(state.navigation.location) : undefined));
+  router.subscribe((state) =>
+    navigationTargetChanged(state.navigation.location ? createPath(state.navigation.location) : undefined),
+  );
   return router;
 }
 

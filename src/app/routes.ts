@@ -22,6 +22,8 @@ const shareGuest = { text: '登录后查看您的推广码' };
 const statusGuest = { text: '登录后查看核销结果', heading: '核销结果' };
 const agreement = () => import('@/features/agreements/agreement-page');
 
+// The table reads one row per route, in SPEC §2's order: the formatter leaves it so.
+// prettier-ignore
 export const routes: RouteDef[] = [
   { path: '/index', screen: () => import('@/features/home/index-page'), auth: 'optional', title: '首页', keepAlive: true, tabBar: 'one' },
   { path: '/indexNew', screen: () => import('@/features/home/index-new-page'), auth: 'optional', variant: 'new', title: '首页', tabBar: 'two' },

@@ -21,5 +21,12 @@ export function NavigationProgress({ active }: NavigationProgressProps) {
     const timer = setTimeout(() => setVisible(true), 300);
     return () => clearTimeout(timer);
   }, [waiting]);
-  return <div className={`nav-progress${visible ? ' nav-progress--on' : ''}`} role="progressbar" aria-hidden={!visible} aria-label="页面加载中" />;
+  return (
+    <div
+      className={`nav-progress${visible ? ' nav-progress--on' : ''}`}
+      role="progressbar"
+      aria-hidden={!visible}
+      aria-label="页面加载中"
+    />
+  );
 }

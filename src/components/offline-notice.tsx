@@ -11,7 +11,11 @@ function subscribe(callback: () => void) {
 
 /** A notice while the phone is offline (DESIGN §7 "Feel"). */
 export function OfflineNotice() {
-  const online = useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+  const online = useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
   if (online) return null;
   return (
     <div className="offline-notice" role="status">

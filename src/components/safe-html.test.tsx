@@ -30,7 +30,9 @@ describe('SafeHtml', () => {
   it('opens external links safely and strips unsafe ones, including their own target', async () => {
     render(
       <SafeHtml
-        html={'<a href="https://x.example" target="_self">外</a><a href="javascript:alert(1)">坏</a><a href="/rights" target="_blank">内</a><a href="//evil.example/x">跨站</a><a href="mailto:a@evil.example">邮件</a>'}
+        html={
+          '<a href="https://x.example" target="_self">外</a><a href="javascript:alert(1)">坏</a><a href="/rights" target="_blank">内</a><a href="//evil.example/x">跨站</a><a href="mailto:a@evil.example">邮件</a>'
+        }
       />,
     );
     const external = await screen.findByText('外');
@@ -46,7 +48,12 @@ describe('SafeHtml', () => {
 
   it('routes a tap on a same-origin link through onNavigate and leaves external links to the browser', async () => {
     const onNavigate = vi.fn();
-    render(<SafeHtml html={'<a href="https://x.example/a">外</a><a href="/rights?tab=records">内</a>'} onNavigate={onNavigate} />);
+    render(
+      <SafeHtml
+        html={'<a href="https://x.example/a">外</a><a href="/rights?tab=records">内</a>'}
+        onNavigate={onNavigate}
+      />,
+    );
     fireEvent.click(await screen.findByText('外'));
     expect(onNavigate).not.toHaveBeenCalled();
     fireEvent.click(screen.getByText('内'));

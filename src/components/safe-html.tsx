@@ -15,7 +15,8 @@ export function safeLinkTarget(href: string): { href: string; external: boolean 
   if (/^https?:\/\//i.test(value)) {
     try {
       const url = new URL(value);
-      if (url.origin === window.location.origin) return { href: `${url.pathname}${url.search}${url.hash}`, external: false };
+      if (url.origin === window.location.origin)
+        return { href: `${url.pathname}${url.search}${url.hash}`, external: false };
       return { href: url.href, external: true };
     } catch {
       return null;

@@ -72,9 +72,20 @@ export function useInfiniteList<T>(
   }, [setData]);
 
   const updateItems = useCallback(
-    (update: (items: T[]) => T[]) => setData((previous) => ({ ...(previous ?? { total: 0, pageNum: 1 }), items: update(previous?.items ?? []) })),
+    (update: (items: T[]) => T[]) =>
+      setData((previous) => ({ ...(previous ?? { total: 0, pageNum: 1 }), items: update(previous?.items ?? []) })),
     [setData],
   );
 
-  return { items, total, loading: first.loading, error: first.error, hasMore, loadMore, refresh, retry: first.reload, updateItems };
+  return {
+    items,
+    total,
+    loading: first.loading,
+    error: first.error,
+    hasMore,
+    loadMore,
+    refresh,
+    retry: first.reload,
+    updateItems,
+  };
 }

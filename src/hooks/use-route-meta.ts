@@ -1,14 +1,16 @@
 import { createContext, useContext } from 'react';
 
 /** The agreement documents of agreements.json a path shows (SPEC §2). */
-export type LegalDocumentKey = 'agreement' | 'userNotice' | 'privacyPolicy' | 'user' | 'thirdPartyList' | 'znjkpc' | 'tjbgjd' | 'znjkzz';
+export type LegalDocumentKey =
+  'agreement' | 'userNotice' | 'privacyPolicy' | 'user' | 'thirdPartyList' | 'znjkpc' | 'tjbgjd' | 'znjkzz';
 
 /**
  * What a path stands for beyond its screen: the new theme (bar two's screens, /transferPage1),
  * the Mn partner channel, a branded login, a product line's no-rights copy, a write-off state,
  * or an agreement document. A row without one is its screen's plain flavour.
  */
-export type RouteVariant = 'new' | 'mn' | 'festive' | 'consent' | 'ebt' | 'ryb' | 'waiting' | 'success' | 'failed' | LegalDocumentKey;
+export type RouteVariant =
+  'new' | 'mn' | 'festive' | 'consent' | 'ebt' | 'ryb' | 'waiting' | 'success' | 'failed' | LegalDocumentKey;
 
 /** What the route table (`app/routes.ts`) says about one route; decision 0028. */
 export interface RouteMeta {

@@ -19,7 +19,12 @@ export function loadDialog(): Promise<DialogModule> {
 const action = (text: string) => createElement('span', { className: 'dialog-action' }, text);
 
 /** Asks the user to confirm; resolves true when they do. */
-export async function confirm(options: { title: string; content: string; confirmText?: string; cancelText?: string }): Promise<boolean> {
+export async function confirm(options: {
+  title: string;
+  content: string;
+  confirmText?: string;
+  cancelText?: string;
+}): Promise<boolean> {
   const { default: Dialog } = await loadDialog();
   return Dialog.confirm({
     title: options.title,

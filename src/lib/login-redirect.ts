@@ -17,7 +17,11 @@ export interface LoginRedirect {
  * The login gateway URL of DESIGN §4:
  * `${VITE_LOGIN_GATEWAY}?redirect_url=${origin}/transferPage&source=${VITE_SOURCE}&data=${indexCode}`.
  */
-export function buildLoginUrl({ transferPage = '/transferPage', source = env.source, indexCode = DEFAULT_INDEX_CODE }: LoginRedirect = {}): string {
+export function buildLoginUrl({
+  transferPage = '/transferPage',
+  source = env.source,
+  indexCode = DEFAULT_INDEX_CODE,
+}: LoginRedirect = {}): string {
   const query = new URLSearchParams({
     redirect_url: `${window.location.origin}${transferPage}`,
     source,

@@ -28,7 +28,8 @@ export type LinkedPath = (typeof linkedPaths)[number];
 /** `pathname?query`, the query in the order given, empty values left out. */
 export function pathWith(pathname: LinkedPath, query: Record<string, string | number | undefined>): string {
   const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(name, String(value));
+  for (const [name, value] of Object.entries(query))
+    if (value !== undefined && value !== '') params.set(name, String(value));
   const search = params.toString();
   return search ? `${pathname}?${search}` : pathname;
 }
@@ -38,9 +39,11 @@ export const withIndexCode = (pathname: LinkedPath, indexCode: string) => pathWi
 
 export const paths = {
   /** The home of the classic theme or of the new one (bar two). */
-  home: (indexCode: string, theme: 'classic' | 'new' = 'classic') => withIndexCode(theme === 'new' ? '/indexNew' : '/index', indexCode),
+  home: (indexCode: string, theme: 'classic' | 'new' = 'classic') =>
+    withIndexCode(theme === 'new' ? '/indexNew' : '/index', indexCode),
   /** The personal centre of the classic theme or of the new one (bar two). */
-  mine: (indexCode: string, theme: 'classic' | 'new' = 'classic') => withIndexCode(theme === 'new' ? '/mineNew' : '/mine', indexCode),
+  mine: (indexCode: string, theme: 'classic' | 'new' = 'classic') =>
+    withIndexCode(theme === 'new' ? '/mineNew' : '/mine', indexCode),
   rights: (indexCode: string) => withIndexCode('/rights', indexCode),
   servMore: (indexCode: string) => withIndexCode('/index/servMore', indexCode),
   /** A service's details, classic or new theme (SPEC §2 /servInform, /servInform1; `code` first). */

@@ -22,7 +22,11 @@ describe('analytics', () => {
   it.each([
     ['a network failure', () => HttpResponse.error(), '网络异常，请稍后重试'],
     ['an HTTP 500', () => new HttpResponse('boom', { status: 500 }), '网络异常，请稍后重试'],
-    ['an HTTP 413 envelope', () => HttpResponse.json(envelope(413, '请求内容过大', null), { status: 413 }), '请求内容过大'],
+    [
+      'an HTTP 413 envelope',
+      () => HttpResponse.json(envelope(413, '请求内容过大', null), { status: 413 }),
+      '请求内容过大',
+    ],
     ['a 500 envelope', () => HttpResponse.json(envelope(500, '服务繁忙，请稍后重试', null)), '服务繁忙，请稍后重试'],
     ['a 10001 envelope', () => HttpResponse.json(envelope(10001, '事件编码不正确', null)), '事件编码不正确'],
   ])('toasts a failing batch once by SPEC §8 and never retries, on %s', async (_name, answer, text) => {
@@ -114,7 +118,10 @@ describe('analytics', () => {
 
   it('records a page view for each navigation of the app', async () => {
     renderScreen('/message');
-    await vi.waitFor(() => expect(db.events.some((e) => e.eventCode === 'page_view' && e.page === '/message')).toBe(true), { timeout: 30_000 });
+    await vi.waitFor(
+      () => expect(db.events.some((e) => e.eventCode === 'page_view' && e.page === '/message')).toBe(true),
+      { timeout: 30_000 },
+    );
     expect(db.events.filter((e) => e.page === '/message')).toHaveLength(1);
     expect(showToast).not.toHaveBeenCalled();
   });

@@ -88,7 +88,11 @@ function listen(): void {
  * Records an event: `eventCode` (e.g. 'page_view', 'tap_use_right') and a small payload.
  * Never throws, never waits: the event is queued and sent later.
  */
-export function track(eventCode: string, data: Record<string, unknown> = {}, context: { page?: string; indexCode?: string } = {}): void {
+export function track(
+  eventCode: string,
+  data: Record<string, unknown> = {},
+  context: { page?: string; indexCode?: string } = {},
+): void {
   queue.push({
     eventCode,
     page: (context.page ?? window.location.pathname).slice(0, 200),

@@ -37,15 +37,27 @@ describe('session theme (SPEC §2, decision 0011)', () => {
 
   it('is kept in sessionStorage and read back after a reload', async () => {
     loginThemeReturned('year_red');
-    expect(JSON.parse(sessionStorage.getItem('theme')!)).toEqual({ state: { theme: 'year_red', fromLogin: true }, version: 1 });
+    expect(JSON.parse(sessionStorage.getItem('theme')!)).toEqual({
+      state: { theme: 'year_red', fromLogin: true },
+      version: 1,
+    });
     expect(localStorage.getItem('theme')).toBeNull();
-    expect(await reloadWith({ theme: 'year_red', fromLogin: true })).toMatchObject({ theme: 'year_red', fromLogin: true });
+    expect(await reloadWith({ theme: 'year_red', fromLogin: true })).toMatchObject({
+      theme: 'year_red',
+      fromLogin: true,
+    });
     expect(await reloadWith({ theme: 'indexNew' })).toMatchObject({ theme: 'indexNew', fromLogin: false });
-    expect(await reloadWith({ theme: 'indexNew', fromLogin: 'yes' })).toMatchObject({ theme: 'indexNew', fromLogin: false });
+    expect(await reloadWith({ theme: 'indexNew', fromLogin: 'yes' })).toMatchObject({
+      theme: 'indexNew',
+      fromLogin: false,
+    });
   });
 
   it('reads a stored theme it does not know, or none, as the default', async () => {
-    expect(await reloadWith({ theme: 'purple', fromLogin: true })).toMatchObject({ theme: 'standard_blue', fromLogin: false });
+    expect(await reloadWith({ theme: 'purple', fromLogin: true })).toMatchObject({
+      theme: 'standard_blue',
+      fromLogin: false,
+    });
     expect(await reloadWith({ fromLogin: true })).toMatchObject({ theme: 'standard_blue', fromLogin: false });
     expect(await reloadWith(null)).toMatchObject({ theme: 'standard_blue', fromLogin: false });
   });

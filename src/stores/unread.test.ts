@@ -11,7 +11,11 @@ function countAnswers(unreadCount: number, code = 200) {
   server.use(
     mswHttp.get(url(endpoints.noticeCount), () => {
       calls.n += 1;
-      return HttpResponse.json({ code, desc: code === 200 ? '成功' : '其他', obj: code === 200 ? { unreadCount } : null });
+      return HttpResponse.json({
+        code,
+        desc: code === 200 ? '成功' : '其他',
+        obj: code === 200 ? { unreadCount } : null,
+      });
     }),
   );
   return calls;

@@ -29,7 +29,18 @@ describe('user store (SPEC §3)', () => {
     loggedIn(result());
     const saved = JSON.parse(localStorage.getItem('user') ?? '{}');
     expect(Object.keys(saved.state).sort()).toEqual(
-      ['agentId', 'fullPath', 'indexCode', 'nickname', 'promoterId', 'role', 'token', 'ucAgentUserId', 'ucUserId', 'userInfo'].sort(),
+      [
+        'agentId',
+        'fullPath',
+        'indexCode',
+        'nickname',
+        'promoterId',
+        'role',
+        'token',
+        'ucAgentUserId',
+        'ucUserId',
+        'userInfo',
+      ].sort(),
     );
     expect(saved.version).toBe(1);
 
@@ -79,7 +90,9 @@ describe('user store (SPEC §3)', () => {
   });
 
   it('drops malformed persisted values field by field', () => {
-    expect(readPersistedUser({ token: 42, userInfo: { mobilePhone: 1 }, role: 'admin', indexCode: '<script>' })).toMatchObject({
+    expect(
+      readPersistedUser({ token: 42, userInfo: { mobilePhone: 1 }, role: 'admin', indexCode: '<script>' }),
+    ).toMatchObject({
       token: '',
       userInfo: null,
       role: '',
@@ -91,20 +104,35 @@ describe('user store (SPEC §3)', () => {
   it('keeps a persisted role only when it is customer or agent, at the top and in userInfo', () => {
     const info = { userId: 'u-1', mobilePhone: '13800138000', nickname: '小明', headUrl: '' };
     for (const role of ['customer', 'agent'] as const) {
-      expect(readPersistedUser({ role, userInfo: { ...info, role } })).toMatchObject({ role, userInfo: { ...info, role } });
+      expect(readPersistedUser({ role, userInfo: { ...info, role } })).toMatchObject({
+        role,
+        userInfo: { ...info, role },
+      });
     }
     for (const role of ['admin', '', undefined, 1]) {
-      expect(readPersistedUser({ role, userInfo: { ...info, role } }), String(role)).toMatchObject({ role: '', userInfo: null });
+      expect(readPersistedUser({ role, userInfo: { ...info, role } }), String(role)).toMatchObject({
+        role: '',
+        userInfo: null,
+      });
     }
   });
 
   it('validates what it reads back from localStorage on rehydration', async () => {
     localStorage.setItem(
       'user',
-      JSON.stringify({ state: { token: 42, userInfo: { mobilePhone: 1 }, role: 'admin', indexCode: '<script>', nickname: '小明' }, version: 1 }),
+      JSON.stringify({
+        state: { token: 42, userInfo: { mobilePhone: 1 }, role: 'admin', indexCode: '<script>', nickname: '小明' },
+        version: 1,
+      }),
     );
     await useUserStore.persist.rehydrate();
-    expect(useUserStore.getState()).toMatchObject({ token: '', userInfo: null, role: '', indexCode: 'index', nickname: '小明' });
+    expect(useUserStore.getState()).toMatchObject({
+      token: '',
+      userInfo: null,
+      role: '',
+      indexCode: 'index',
+      nickname: '小明',
+    });
   });
 });
 
@@ -140,9 +168,19 @@ describe('the session across a restart (decision 0023)', () => {
     loggedIn({ ...result(), expiresIn: 3600 });
     useUserStore.setState({ indexCode: 'ebt' });
     await restart({ keepCookie: false });
-    expect(useUserStore.getState()).toMatchObject({ token: '', userInfo: null, nickname: '', role: '', indexCode: 'ebt' });
+    expect(useUserStore.getState()).toMatchObject({
+      token: '',
+      userInfo: null,
+      nickname: '',
+      role: '',
+      indexCode: 'ebt',
+    });
     // Nor does localStorage keep the dead token.
-    expect(JSON.parse(localStorage.getItem('user')!).state).toMatchObject({ token: '', userInfo: null, indexCode: 'ebt' });
+    expect(JSON.parse(localStorage.getItem('user')!).state).toMatchObject({
+      token: '',
+      userInfo: null,
+      indexCode: 'ebt',
+    });
   });
 
   it('keeps a stored session whose cookie is still there', async () => {
@@ -197,22 +235,30 @@ describe('what is read back from localStorage, field by field', () => {
     expect(readPersistedUser(null)).toEqual({});
   });
 
-  it.each(['nickname', 'token', 'fullPath', 'promoterId', 'agentId', 'ucAgentUserId', 'ucUserId'] as const)('reads a %s that is not text as empty', (key) => {
-    expect(readPersistedUser({ ...stored, [key]: 7 })).toEqual({ ...stored, [key]: '' });
-  });
+  it.each(['nickname', 'token', 'fullPath', 'promoterId', 'agentId', 'ucAgentUserId', 'ucUserId'] as const)(
+    'reads a %s that is not text as empty',
+    (key) => {
+      expect(readPersistedUser({ ...stored, [key]: 7 })).toEqual({ ...stored, [key]: '' });
+    },
+  );
 
   it.each(['userId', 'mobilePhone', 'nickname', 'headUrl'])('drops a userInfo whose %s is not text', (key) => {
     expect(readPersistedUser({ ...stored, userInfo: { ...info, [key]: 1 } }).userInfo).toBeNull();
   });
 
   it('takes an agreement version that is text or absent, and a userInfo that is an object', () => {
-    expect(readPersistedUser({ ...stored, userInfo: { ...info, agreementVersion: 'v2' } }).userInfo).toEqual({ ...info, agreementVersion: 'v2' });
+    expect(readPersistedUser({ ...stored, userInfo: { ...info, agreementVersion: 'v2' } }).userInfo).toEqual({
+      ...info,
+      agreementVersion: 'v2',
+    });
     expect(readPersistedUser({ ...stored, userInfo: { ...info, agreementVersion: 2 } }).userInfo).toBeNull();
-    for (const userInfo of [null, 'text', 1]) expect(readPersistedUser({ ...stored, userInfo }).userInfo, String(userInfo)).toBeNull();
+    for (const userInfo of [null, 'text', 1])
+      expect(readPersistedUser({ ...stored, userInfo }).userInfo, String(userInfo)).toBeNull();
   });
 
   it('keeps an indexCode of 1 to 32 letters, digits, _ and -', () => {
-    for (const indexCode of ['a', `Az09_-${'x'.repeat(26)}`]) expect(readPersistedUser({ indexCode }).indexCode).toBe(indexCode);
+    for (const indexCode of ['a', `Az09_-${'x'.repeat(26)}`])
+      expect(readPersistedUser({ indexCode }).indexCode).toBe(indexCode);
     for (const indexCode of ['', 'x'.repeat(33), 'a/b', '/a', 'a/', 7]) {
       expect(readPersistedUser({ indexCode }).indexCode, String(indexCode)).toBe('index');
     }
@@ -232,7 +278,10 @@ describe('a stored state without a session', () => {
 
   it('reads a stored userInfo without a token or cookie as logged out', async () => {
     const user = demoUser('13800138000');
-    localStorage.setItem('user', JSON.stringify({ state: { userInfo: userInfoOf(user), token: '', nickname: user.nickname }, version: 1 }));
+    localStorage.setItem(
+      'user',
+      JSON.stringify({ state: { userInfo: userInfoOf(user), token: '', nickname: user.nickname }, version: 1 }),
+    );
     await useUserStore.persist.rehydrate();
     expect(useUserStore.getState()).toMatchObject({ userInfo: null, nickname: '' });
   });

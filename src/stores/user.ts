@@ -43,7 +43,10 @@ function readUserInfo(value: unknown): UserInfo | null {
   if (typeof value !== 'object' || value === null) return null;
   const v = value as Record<string, unknown>;
   const valid =
-    isString(v.userId) && isString(v.mobilePhone) && isString(v.nickname) && isString(v.headUrl) &&
+    isString(v.userId) &&
+    isString(v.mobilePhone) &&
+    isString(v.nickname) &&
+    isString(v.headUrl) &&
     (v.role === 'customer' || v.role === 'agent') &&
     (v.agreementVersion === undefined || isString(v.agreementVersion));
   return valid ? (v as unknown as UserInfo) : null;
@@ -57,7 +60,7 @@ function readUserInfo(value: unknown): UserInfo | null {
 export function readPersistedUser(persisted: unknown): Partial<UserState> {
   if (typeof persisted !== 'object' || persisted === null) return {};
   const p = persisted as Record<string, unknown>;
-  const text = (key: keyof UserState) => (isString(p[key]) ? (p[key] as string) : initialUserState[key] as string);
+  const text = (key: keyof UserState) => (isString(p[key]) ? (p[key] as string) : (initialUserState[key] as string));
   return {
     nickname: text('nickname'),
     userInfo: readUserInfo(p.userInfo),

@@ -83,7 +83,9 @@ describe('colour contrast', () => {
   // failed those two screens on it. It is themed through its variable (STYLE §10).
   it("themes antd-mobile's weak text with a grey that reaches 4.5:1 on the page and on cards", () => {
     const theme = defaultTheme();
-    const [weak, page, card] = ['--adm-color-weak', '--app-color-bg', '--app-color-card'].map((n) => themeColour(theme, n));
+    const [weak, page, card] = ['--adm-color-weak', '--app-color-bg', '--app-color-card'].map((n) =>
+      themeColour(theme, n),
+    );
     expect(contrast('#999999', page!)).toBeLessThan(4.5);
     expect(weak).toMatch(/^#[0-9a-f]{6}$/i);
     expect(contrast(weak!, page!)).toBeGreaterThanOrEqual(4.5);

@@ -49,6 +49,7 @@ describe('the Content-Security-Policy for a CDN (dist/index.html.csp)', () => {
     expect(cdnPolicy.trim()).toBe(policyForHtml(html));
     const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
     expect(inline.length).toBeGreaterThan(0);
-    for (const script of inline) expect(cdnPolicy).toContain(`'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`);
+    for (const script of inline)
+      expect(cdnPolicy).toContain(`'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`);
   });
 });

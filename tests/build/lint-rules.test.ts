@@ -9,7 +9,9 @@ const eslint = new ESLint();
 
 async function messages(code: string, filePath: string) {
   const [result] = await eslint.lintText(code, { filePath });
-  return result.messages.filter((m) => m.ruleId === 'no-restricted-syntax' || m.ruleId === 'no-restricted-imports').map((m) => m.message);
+  return result.messages
+    .filter((m) => m.ruleId === 'no-restricted-syntax' || m.ruleId === 'no-restricted-imports')
+    .map((m) => m.message);
 }
 
 const envelopeChecks = [
@@ -19,28 +21,37 @@ const envelopeChecks = [
 ];
 
 describe('no envelope code compared in features and components', () => {
-  it.each(['src/features/home/planted.ts', 'src/components/planted.tsx'])('reports `code === 200` once in %s', async (file) => {
-    for (const code of envelopeChecks) {
-      const found = await messages(code, file);
-      expect(found, code).toHaveLength(1);
-      expect(found[0]).toContain('ApiError');
-    }
-  });
+  it.each(['src/features/home/planted.ts', 'src/components/planted.tsx'])(
+    'reports `code === 200` once in %s',
+    async (file) => {
+      for (const code of envelopeChecks) {
+        const found = await messages(code, file);
+        expect(found, code).toHaveLength(1);
+        expect(found[0]).toContain('ApiError');
+      }
+    },
+  );
 
   it('leaves the request client and other comparisons alone', async () => {
     expect(await messages(envelopeChecks[0], 'src/api/planted.ts')).toEqual([]);
-    expect(await messages('export const same = (a: { code: string }) => a.code === "x";\n', 'src/features/home/planted.ts')).toEqual([]);
+    expect(
+      await messages('export const same = (a: { code: string }) => a.code === "x";\n', 'src/features/home/planted.ts'),
+    ).toEqual([]);
   });
 });
 
 describe("react-router's UNSAFE_ internals in one file", () => {
-  const unsafe = "import { UNSAFE_LocationContext } from 'react-router-dom';\nexport const c = UNSAFE_LocationContext;\n";
+  const unsafe =
+    "import { UNSAFE_LocationContext } from 'react-router-dom';\nexport const c = UNSAFE_LocationContext;\n";
 
-  it.each(['src/app/planted.tsx', 'src/features/home/planted.tsx', 'src/components/planted.tsx', 'src/main.tsx'])('reports an UNSAFE_ import once in %s', async (file) => {
-    const found = await messages(unsafe, file);
-    expect(found).toHaveLength(1);
-    expect(found[0]).toContain('router-internals');
-  });
+  it.each(['src/app/planted.tsx', 'src/features/home/planted.tsx', 'src/components/planted.tsx', 'src/main.tsx'])(
+    'reports an UNSAFE_ import once in %s',
+    async (file) => {
+      const found = await messages(unsafe, file);
+      expect(found).toHaveLength(1);
+      expect(found[0]).toContain('router-internals');
+    },
+  );
 
   it('allows them in src/app/router-internals.ts, and keeps the import boundaries beside the rule', async () => {
     expect(await messages(unsafe, 'src/app/router-internals.ts')).toEqual([]);

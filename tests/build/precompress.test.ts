@@ -18,11 +18,16 @@ describe('precompressDir (decision 0003)', () => {
 
   it('writes brotli and gzip copies that decode to the file, in every folder', async () => {
     // Real code, as the build writes it, and some Chinese text.
-    const js = fs.readFileSync('node_modules/react/cjs/react.production.js', 'utf8') + `export const text = ${JSON.stringify('健康服务 '.repeat(300))};`;
+    const js =
+      fs.readFileSync('node_modules/react/cjs/react.production.js', 'utf8') +
+      `export const text = ${JSON.stringify('健康服务 '.repeat(300))};`;
     write('assets/index-abc.js', js);
     write('assets/style.css', `.a{color:red}\n`.repeat(200));
     fs.mkdirSync(path.join(dir, 'jsons'));
-    write('jsons/indexConfig.json', JSON.stringify({ items: Array.from({ length: 100 }, (_, i) => ({ i, name: '体检' })) }));
+    write(
+      'jsons/indexConfig.json',
+      JSON.stringify({ items: Array.from({ length: 100 }, (_, i) => ({ i, name: '体检' })) }),
+    );
     await precompressDir(dir);
     for (const file of ['assets/index-abc.js', 'assets/style.css', 'jsons/indexConfig.json']) {
       const body = fs.readFileSync(path.join(dir, file));

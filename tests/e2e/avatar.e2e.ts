@@ -52,7 +52,9 @@ describe('changing the avatar', () => {
     const crop = page.getByRole('dialog', { name: '裁剪头像' });
     const viewport = crop.getByTestId('crop-viewport');
     await viewport.locator('img').waitFor();
-    await page.waitForFunction(() => Boolean(document.querySelector<HTMLImageElement>('.avatar-cropper__picture')?.complete));
+    await page.waitForFunction(() =>
+      Boolean(document.querySelector<HTMLImageElement>('.avatar-cropper__picture')?.complete),
+    );
     for (const name of ['取消', '确定']) {
       const box = await crop.getByRole('button', { name }).boundingBox();
       expect(box!.height, name).toBeGreaterThanOrEqual(44);

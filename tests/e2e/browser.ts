@@ -23,7 +23,11 @@ export const baseUrl = () => inject('baseUrl');
 
 /** Debian's Chromium (`/usr/bin/chromium`), headless. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    headless: true,
+  });
 }
 
 /** A phone: 375×812, touch, device scale 2, WeChat's user agent; `extra` e.g. a storage state. */

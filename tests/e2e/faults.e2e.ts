@@ -16,7 +16,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const rootText = (page: import('playwright-core').Page) => page.evaluate(() => document.getElementById('root')?.innerText.trim() ?? '');
+const rootText = (page: import('playwright-core').Page) =>
+  page.evaluate(() => document.getElementById('root')?.innerText.trim() ?? '');
 
 describe('the gateway stops mid-session', () => {
   // A gateway of its own, so stopping it leaves the suite's gateway alone.

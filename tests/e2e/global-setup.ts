@@ -21,13 +21,20 @@ export default async function setup(project: TestProject) {
   if (!process.env.E2E_SKIP_BUILD) {
     // Vitest has loaded .env.test into process.env (VITE_API_PREFIX=/api, NODE_ENV=test), and
     // Vite prefers process.env over .env.production: build with those removed.
-    const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('VITE_') && key !== 'NODE_ENV'));
-    const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit', env: { ...env, NODE_ENV: 'production' } });
+    const env = Object.fromEntries(
+      Object.entries(process.env).filter(([key]) => !key.startsWith('VITE_') && key !== 'NODE_ENV'),
+    );
+    const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+      stdio: 'inherit',
+      env: { ...env, NODE_ENV: 'production' },
+    });
     if (built.status !== 0) throw new Error('vite build failed');
   }
   // Every file logs in from 127.0.0.1 and several reuse the demo phones, in whatever order the
   // files run: the SMS interval and the per-address budgets (SMS, analytics) are the gateway tests' to check.
-  const gateway = await startGateway({ env: { SMS_PHONE_INTERVAL_SEC: '0', SMS_IP_PER_HOUR: '1000', SEND_MQ_PER_MINUTE: '100000' } });
+  const gateway = await startGateway({
+    env: { SMS_PHONE_INTERVAL_SEC: '0', SMS_IP_PER_HOUR: '1000', SEND_MQ_PER_MINUTE: '100000' },
+  });
   // Say so loudly if the gateway dies under the suite (every later test would fail with
   // ECONNREFUSED, which hides the cause).
   let stopping = false;

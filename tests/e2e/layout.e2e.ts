@@ -15,7 +15,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const rootFontSize = (page: import('playwright-core').Page) => page.evaluate(() => getComputedStyle(document.documentElement).fontSize);
+const rootFontSize = (page: import('playwright-core').Page) =>
+  page.evaluate(() => getComputedStyle(document.documentElement).fontSize);
 
 describe('the root font size', () => {
   it.each([
@@ -125,7 +126,9 @@ describe.each([320, 375])('at %i px wide', (width) => {
     await page.getByRole('button', { name: '解除绑定' }).click();
     const dialog = page.getByRole('dialog');
     await whenStill(dialog.getByRole('button', { name: '取消' }));
-    const heights = await dialog.getByRole('button').evaluateAll((buttons) => buttons.map((b) => b.getBoundingClientRect().height));
+    const heights = await dialog
+      .getByRole('button')
+      .evaluateAll((buttons) => buttons.map((b) => b.getBoundingClientRect().height));
     expect(heights).toHaveLength(2);
     for (const height of heights) expect(height).toBeGreaterThanOrEqual(TOUCH_TARGET);
     await dialog.getByRole('button', { name: '取消' }).click();

@@ -66,7 +66,9 @@ describe('login through the stand-in SSO', () => {
     // A new customer has not accepted the agreements: the first-use sheet asks.
     const sheet = page.getByRole('dialog', { name: '欢迎使用健康平台' });
     await sheet.waitFor();
-    await expect.poll(() => sheet.getByText('为了保障您的权益，请在首次使用前阅读并确认以下协议').isVisible()).toBe(true);
+    await expect
+      .poll(() => sheet.getByText('为了保障您的权益，请在首次使用前阅读并确认以下协议').isVisible())
+      .toBe(true);
     expect(await sheet.getByRole('link', { name: '《平台用户协议》' }).isVisible()).toBe(true);
     expect(await sheet.getByRole('link', { name: '《第三方共享个人信息清单》' }).isVisible()).toBe(true);
     await whenStill(sheet);

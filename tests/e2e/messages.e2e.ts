@@ -13,7 +13,10 @@ const customer = sharedLoggedInContext(DEMO.customer);
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
 const notices = (page: Page) => page.getByRole('list', { name: '消息列表' }).getByRole('listitem');
 const unreadBadge = (page: Page) =>
-  page.getByRole('navigation', { name: '底部导航' }).getByRole('button', { name: /我的/ }).getByLabel(/^\d+条未读消息$/);
+  page
+    .getByRole('navigation', { name: '底部导航' })
+    .getByRole('button', { name: /我的/ })
+    .getByLabel(/^\d+条未读消息$/);
 
 describe('the message centre', () => {
   it('scrolls into the second page, reads all, clears the badge, and keeps its state and scroll on going back', async () => {
@@ -21,7 +24,10 @@ describe('the message centre', () => {
     const errors = watchErrors(page);
     // Reading a hostile notice's summary must not even offer its handlers to the browser.
     const cspReports: string[] = [];
-    page.on('console', (m) => m.type() === 'error' && m.text().includes('Content Security Policy') && cspReports.push(m.text()));
+    page.on(
+      'console',
+      (m) => m.type() === 'error' && m.text().includes('Content Security Policy') && cspReports.push(m.text()),
+    );
 
     // The personal centre's tab shows the unread count.
     await page.goto('/mine?indexCode=index');
@@ -51,7 +57,9 @@ describe('the message centre', () => {
     expect(await page.getByRole('button', { name: '全部已读' }).isDisabled()).toBe(true);
 
     // Infinite scroll: reaching the end loads the second page.
-    const secondPage = page.waitForResponse((r) => r.url().includes('/gateway/user/noticeInfo/list') && r.url().includes('pageNum=2'));
+    const secondPage = page.waitForResponse(
+      (r) => r.url().includes('/gateway/user/noticeInfo/list') && r.url().includes('pageNum=2'),
+    );
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await secondPage;
     await page.getByRole('button', { name: /春节期间服务安排/ }).waitFor();

@@ -35,13 +35,20 @@ function watch(page: Page): Seen {
   const seen: Seen = { api: [], jsons: [] };
   page.on('request', (request) => {
     const { pathname } = new URL(request.url());
-    if (pathname.startsWith('/jsons/')) seen.jsons.push({ path: pathname, type: request.resourceType(), headers: request.headers() });
+    if (pathname.startsWith('/jsons/'))
+      seen.jsons.push({ path: pathname, type: request.resourceType(), headers: request.headers() });
   });
   page.on('response', async (response) => {
     const { pathname } = new URL(response.url());
     if (!/^\/(gateway\/user|user-cloud)\//.test(pathname)) return;
     const body = (await response.json().catch(() => null)) as { code: number; obj?: { reason?: string } } | null;
-    if (body) seen.api.push({ path: pathname, code: body.code, reason: body.obj?.reason, headers: response.request().headers() });
+    if (body)
+      seen.api.push({
+        path: pathname,
+        code: body.code,
+        reason: body.obj?.reason,
+        headers: response.request().headers(),
+      });
   });
   return seen;
 }
@@ -90,7 +97,9 @@ describe('a phone whose clock is ten minutes ahead', () => {
 
     await page.goto('/index');
     await settle(page);
-    expect(await page.evaluate(() => Date.now() - performance.timeOrigin - performance.now())).toBeGreaterThan(TEN_MINUTES - 60_000);
+    expect(await page.evaluate(() => Date.now() - performance.timeOrigin - performance.now())).toBeGreaterThan(
+      TEN_MINUTES - 60_000,
+    );
 
     expect(seen.api.filter((call) => call.reason === 'clock')).toEqual([]);
     expect(seen.api.some((call) => call.code === 200 && call.headers.authorization?.startsWith('Bearer '))).toBe(true);
@@ -110,7 +119,10 @@ describe("index.html's early fetch", () => {
     await settle(page);
 
     const early = seen.jsons.filter((request) => request.type === 'fetch');
-    expect(early.map((request) => request.path).sort()).toEqual(['/jsons/indexConfig.json', '/jsons/serviceCatalog.json']);
+    expect(early.map((request) => request.path).sort()).toEqual([
+      '/jsons/indexConfig.json',
+      '/jsons/serviceCatalog.json',
+    ]);
     for (const { headers } of early) {
       expect(headers.nonce).toMatch(/^[0-9a-f]{32}$/);
       expect(Math.abs(Number(headers.timestamp) - Date.now())).toBeLessThan(60_000);
@@ -129,7 +141,9 @@ describe('a returning customer (decision 0023)', () => {
     expect(cookie?.expires ?? -1).toBeGreaterThan(Date.now() / 1000 + 7 * 24 * 3600 - 3600);
 
     // A restart keeps only the cookies that have an expiry, and localStorage.
-    const context = await newPhone(browser, 375, { storageState: { ...session, cookies: session.cookies.filter((c) => c.expires !== -1) } });
+    const context = await newPhone(browser, 375, {
+      storageState: { ...session, cookies: session.cookies.filter((c) => c.expires !== -1) },
+    });
     await recordToasts(context);
     const page = await context.newPage();
     const seen = watch(page);

@@ -40,8 +40,10 @@ describe('every screen of SPEC §2, logged in as 13800138000', () => {
       const title = await page.title();
       if (title !== screen.title) problems.push(`${screen.url}: title "${title}", expected "${screen.title}"`);
       if (errors.length > 0) problems.push(`${screen.url}: page error ${errors.join(' | ')}`);
-      if (await page.getByText('加载失败，请检查网络后重试').isVisible()) problems.push(`${screen.url}: shows the load error view`);
-      if (screen.path !== '*' && (await page.getByRole('heading', { name: '页面不存在' }).count()) > 0) problems.push(`${screen.url}: shows 页面不存在`);
+      if (await page.getByText('加载失败，请检查网络后重试').isVisible())
+        problems.push(`${screen.url}: shows the load error view`);
+      if (screen.path !== '*' && (await page.getByRole('heading', { name: '页面不存在' }).count()) > 0)
+        problems.push(`${screen.url}: shows 页面不存在`);
       // axe page-has-heading-one: the shown screen has exactly one h1 (a visually hidden one
       // counts). Kept screens stay in the DOM, hidden: only the current pathname's is counted.
       const shown = page.locator(`main [data-screen="${new URL(page.url()).pathname}"]`);

@@ -54,7 +54,12 @@ describe("an agent's share QR code", () => {
     await settle(scanned);
     await snap(scanned, 'flow_share_scanned');
     await scanned.getByRole('button', { name: '立即登录，领取健康服务' }).click();
-    await scanned.waitForURL((url) => url.pathname === '/loginShare' && url.searchParams.get('promoterId') === 'P100239' && url.searchParams.get('agentId') === 'A9001');
+    await scanned.waitForURL(
+      (url) =>
+        url.pathname === '/loginShare' &&
+        url.searchParams.get('promoterId') === 'P100239' &&
+        url.searchParams.get('agentId') === 'A9001',
+    );
     expect(visitorErrors).toEqual([]);
     await visitor.close();
   });

@@ -18,7 +18,10 @@ describe('smoke: the portal in a phone browser', () => {
     await page.waitForURL(/\/index\?indexCode=index$/);
     await page.getByRole('link', { name: '在线问诊' }).first().waitFor();
     expect(await page.title()).toBe('首页 - 健康服务平台');
-    expect(await page.getByRole('navigation', { name: '底部导航' }).getByRole('button').allTextContents()).toEqual(['首页', '我的']);
+    expect(await page.getByRole('navigation', { name: '底部导航' }).getByRole('button').allTextContents()).toEqual([
+      '首页',
+      '我的',
+    ]);
     const fontSize = await page.evaluate(() => getComputedStyle(document.documentElement).fontSize);
     expect(fontSize).toBe('37.5px');
     await snap(page, 'index');

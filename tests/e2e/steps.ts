@@ -37,7 +37,8 @@ export async function smsCode(phone: string, base = baseUrl()): Promise<string> 
     body: JSON.stringify({ phone }),
   });
   const envelope = (await response.json()) as { code: number; desc: string; obj?: { demoCode?: string } };
-  if (envelope.code !== 200 || !envelope.obj?.demoCode) throw new Error(`/sso/sms for ${phone}: ${JSON.stringify(envelope)}`);
+  if (envelope.code !== 200 || !envelope.obj?.demoCode)
+    throw new Error(`/sso/sms for ${phone}: ${JSON.stringify(envelope)}`);
   return envelope.obj.demoCode;
 }
 
@@ -45,9 +46,19 @@ export async function smsCode(phone: string, base = baseUrl()): Promise<string> 
  * The SSO's form post without the page (DESIGN §3: POST /sso/login → 302 with `ticket`);
  * returns the ticket for `redirectPath` on the portal (`base`: another gateway than the suite's).
  */
-export async function loginTicket(phone: string, { redirectPath = '/transferPage', data = 'index', base = baseUrl() } = {}): Promise<string> {
+export async function loginTicket(
+  phone: string,
+  { redirectPath = '/transferPage', data = 'index', base = baseUrl() } = {},
+): Promise<string> {
   const code = await smsCode(phone, base);
-  const form = new URLSearchParams({ phone, code, redirect_url: `${base}${redirectPath}`, source: 'h5portal', data, agree: '1' });
+  const form = new URLSearchParams({
+    phone,
+    code,
+    redirect_url: `${base}${redirectPath}`,
+    source: 'h5portal',
+    data,
+    agree: '1',
+  });
   const response = await fetch(`${base}/sso/login`, {
     method: 'POST',
     // As the SSO page's own form would (the SSO refuses a post from another origin).
@@ -56,7 +67,8 @@ export async function loginTicket(phone: string, { redirectPath = '/transferPage
     redirect: 'manual',
   });
   const location = response.headers.get('location');
-  if (response.status !== 302 || !location) throw new Error(`/sso/login for ${phone}: HTTP ${response.status} ${await response.text()}`);
+  if (response.status !== 302 || !location)
+    throw new Error(`/sso/login for ${phone}: HTTP ${response.status} ${await response.text()}`);
   const ticket = new URL(location).searchParams.get('ticket');
   if (!ticket) throw new Error(`/sso/login for ${phone}: no ticket in ${location}`);
   return ticket;
@@ -126,12 +138,17 @@ export function sharedLoggedInContext(phone: string): { newPage: () => Promise<P
 }
 
 /** The persisted user store (SPEC §3) as the page holds it. */
-export async function storedUser(page: Page): Promise<Pick<UserState, 'token' | 'userInfo' | 'role' | 'promoterId' | 'agentId' | 'indexCode'>> {
+export async function storedUser(
+  page: Page,
+): Promise<Pick<UserState, 'token' | 'userInfo' | 'role' | 'promoterId' | 'agentId' | 'indexCode'>> {
   return page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{"state":{}}').state);
 }
 
 /** What a service provider's system does on scanning a code (DESIGN §3 admin extension). */
-export async function confirmWriteOff(writeOffCode: string, providerName = '康途医疗服务有限公司'): Promise<{ code: number; desc: string; obj: unknown }> {
+export async function confirmWriteOff(
+  writeOffCode: string,
+  providerName = '康途医疗服务有限公司',
+): Promise<{ code: number; desc: string; obj: unknown }> {
   const response = await fetch(`${baseUrl()}/admin/writeOff/confirm`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-Admin-Key': 'demo-admin-key' },
@@ -147,7 +164,9 @@ export async function confirmWriteOff(writeOffCode: string, providerName = '康�
 export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
   // Hidden kept-alive screens (inside <Activity>) may keep a loading view: only shown ones count.
-  await page.waitForFunction(() => ![...document.querySelectorAll('[aria-busy="true"]')].some((e) => e.checkVisibility()));
+  await page.waitForFunction(
+    () => ![...document.querySelectorAll('[aria-busy="true"]')].some((e) => e.checkVisibility()),
+  );
 }
 
 /** The text of the toast on screen (antd-mobile's Toast), once one shows. */
@@ -190,7 +209,11 @@ export async function everyScreen(queries: Record<string, string> = {}): Promise
   const visits = routes.map((route) => {
     const path = route.path.replace(':version', 'v2');
     const query = queries[route.path] ?? SAMPLE_QUERY[route.path] ?? '';
-    return { path: route.path, url: `${path}${query}`, title: route.title ? `${route.title} - 健康服务平台` : '健康服务平台' };
+    return {
+      path: route.path,
+      url: `${path}${query}`,
+      title: route.title ? `${route.title} - 健康服务平台` : '健康服务平台',
+    };
   });
   return [{ path: '/', url: '/', title: '首页 - 健康服务平台' }, ...visits];
 }
@@ -199,7 +222,11 @@ export async function everyScreen(queries: Record<string, string> = {}): Promise
  * Calls an A route from the page as its logged-in user, signed as the portal signs (nonce,
  * timestamp, client headers, bearer token): the envelope. For steps the screens do not offer.
  */
-export async function signedPost<T = unknown>(page: Page, path: string, body: unknown): Promise<{ code: number; desc: string; obj: T }> {
+export async function signedPost<T = unknown>(
+  page: Page,
+  path: string,
+  body: unknown,
+): Promise<{ code: number; desc: string; obj: T }> {
   const { token } = await storedUser(page);
   return page.evaluate(
     async ({ path, body, token }) => {
@@ -223,8 +250,11 @@ export async function signedPost<T = unknown>(page: Page, path: string, body: un
 
 /** Starts a write-off as the page's logged-in user (the API call /servWriteOff makes); the pending consumption's id. */
 export async function startWriteOff(page: Page, rightId: number): Promise<number> {
-  const envelope = await signedPost<{ id: number; status: string }>(page, '/gateway/user/permConsume/writeOff', { rightId });
-  if (envelope.code !== 200 || envelope.obj.status !== 'pending') throw new Error(`writeOff answered ${JSON.stringify(envelope)}`);
+  const envelope = await signedPost<{ id: number; status: string }>(page, '/gateway/user/permConsume/writeOff', {
+    rightId,
+  });
+  if (envelope.code !== 200 || envelope.obj.status !== 'pending')
+    throw new Error(`writeOff answered ${JSON.stringify(envelope)}`);
   return envelope.obj.id;
 }
 

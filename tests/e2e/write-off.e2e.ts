@@ -48,7 +48,9 @@ describe('a customer uses a right and evaluates the service', () => {
 
     // Evaluation: stars, a tag, text; the submit locks while sending.
     await page.getByRole('button', { name: '去评价' }).click();
-    await page.waitForURL((url) => url.pathname === '/evaluate' && url.searchParams.get('consumeId') === String(consumeId));
+    await page.waitForURL(
+      (url) => url.pathname === '/evaluate' && url.searchParams.get('consumeId') === String(consumeId),
+    );
     const form = page.getByRole('form', { name: '服务评价' });
     await form.waitFor();
     await form.getByRole('radio', { name: '4星' }).click();
@@ -79,7 +81,11 @@ describe('a customer uses a right and evaluates the service', () => {
     await settle(page);
     await records.getByRole('button', { name: /已评价/ }).click();
     await settle(page);
-    const record = records.getByRole('listitem').filter({ hasText: '就医绿通' }).filter({ hasText: '核销成功' }).first();
+    const record = records
+      .getByRole('listitem')
+      .filter({ hasText: '就医绿通' })
+      .filter({ hasText: '核销成功' })
+      .first();
     await record.waitFor();
     expect(await record.getByText('已评价 · 4星').isVisible()).toBe(true);
     await snap(page, 'flow_records_evaluated');
@@ -90,7 +96,11 @@ describe('a customer uses a right and evaluates the service', () => {
     expect(await page.getByRole('button', { name: '提交评价' }).count()).toBe(0);
 
     // …and the gateway refuses a second evaluation with 10001 该服务已评价.
-    const again = await signedPost(page, '/gateway/user/permConsume/evaluate', { consumeId, score: 1, content: '再评一次' });
+    const again = await signedPost(page, '/gateway/user/permConsume/evaluate', {
+      consumeId,
+      score: 1,
+      content: '再评一次',
+    });
     expect(again).toMatchObject({ code: 10001, desc: '该服务已评价' });
     expect(errors).toEqual([]);
   });

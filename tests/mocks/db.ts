@@ -79,7 +79,6 @@ export function resetDb(): void {
   db = fresh();
 }
 
-
 export function userInfoOf(user: DemoUser): UserInfo {
   return {
     userId: user.userId,
@@ -108,7 +107,13 @@ export function today(): string {
 export function nowText(offsetMs = 0): string {
   const parts = new Intl.DateTimeFormat('en-CA', {
     timeZone: 'Asia/Shanghai',
-    year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
   }).formatToParts(new Date(Date.now() + offsetMs));
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
   return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}:${get('second')}`;

@@ -4,4 +4,10 @@ import { noticeHandlers } from './handlers/notices';
 import { portalHandlers } from './handlers/portal';
 
 /** The whole contract, mocked (DESIGN §1): used by vitest and by `npm run dev:mock`. */
-export const handlers = [...noticeHandlers, ...benefitHandlers, ...accountHandlers, ...portalHandlers, ...adminHandlers];
+export const handlers = [
+  ...noticeHandlers,
+  ...benefitHandlers,
+  ...accountHandlers,
+  ...portalHandlers,
+  ...adminHandlers,
+];

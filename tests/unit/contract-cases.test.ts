@@ -16,7 +16,12 @@ const phones: Partial<Record<CaseActor, string>> = {
 async function send(c: (typeof contractCases)[number]) {
   const url = new URL(`http://localhost${c.path}`);
   for (const [key, value] of Object.entries(c.query ?? {})) url.searchParams.set(key, String(value));
-  const headers: Record<string, string> = { nonce: crypto.randomUUID(), timestamp: String(Date.now()), clientType: 'H5', clientVersion: '2.2.1' };
+  const headers: Record<string, string> = {
+    nonce: crypto.randomUUID(),
+    timestamp: String(Date.now()),
+    clientType: 'H5',
+    clientVersion: '2.2.1',
+  };
   const phone = phones[c.as];
   if (phone) headers.Authorization = `Bearer ${mockToken(phone)}`;
   if (c.as === 'admin') headers['X-Admin-Key'] = 'demo-admin-key';

@@ -6,7 +6,16 @@
  */
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { describeResult, driveResult, envelopeCode, FreshRequests, run, runFresh, sessionRequests, signedHeaders } from '../../scripts/load-driver';
+import {
+  describeResult,
+  driveResult,
+  envelopeCode,
+  FreshRequests,
+  run,
+  runFresh,
+  sessionRequests,
+  signedHeaders,
+} from '../../scripts/load-driver';
 
 describe('the load driver signs each request as the portal does', () => {
   it('gives every request a fresh 32-hex nonce, across refills of its pool', () => {
@@ -81,7 +90,9 @@ describe('the load driver signs each request as the portal does', () => {
     const server = createServer((_req, res) => {
       answered += 1;
       // One answer in seven is a refusal that only its envelope tells apart.
-      res.end(answered % 7 === 0 ? '{"code":401,"desc":"replayed","obj":null}' : '{"code":200,"desc":"success","obj":{}}');
+      res.end(
+        answered % 7 === 0 ? '{"code":401,"desc":"replayed","obj":null}' : '{"code":200,"desc":"success","obj":{}}',
+      );
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
@@ -145,7 +156,11 @@ describe('the load driver signs each request as the portal does', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     const url = `http://127.0.0.1:${port}/gateway/permConsume/evaluate`;
-    const items = (n: number) => Array.from({ length: n }, (_, k) => ({ token: `t${k % 7}`, body: JSON.stringify({ consumeId: k + 1, score: 5 }) }));
+    const items = (n: number) =>
+      Array.from({ length: n }, (_, k) => ({
+        token: `t${k % 7}`,
+        body: JSON.stringify({ consumeId: k + 1, score: 5 }),
+      }));
     try {
       const plenty = new FreshRequests(url, items(200_000));
       const ok = driveResult(await runFresh(url, plenty, 1), plenty);

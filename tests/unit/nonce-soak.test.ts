@@ -5,7 +5,12 @@
 import { soakVerdict, type NonceSample } from '../../scripts/nonce-soak';
 
 const bounds = { keepS: 600, pruneEveryS: 60, slackS: 30 };
-const at = (atS: number, oldestS: number | null, rows = 1000): NonceSample => ({ atS, rows, bytes: rows * 100, oldestS });
+const at = (atS: number, oldestS: number | null, rows = 1000): NonceSample => ({
+  atS,
+  rows,
+  bytes: rows * 100,
+  oldestS,
+});
 
 describe('the nonce soak verdict', () => {
   it('is bounded when every sample after the first prune holds no row older than keep + interval + slack', () => {

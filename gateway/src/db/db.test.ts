@@ -76,13 +76,24 @@ describe('database', { timeout: 120_000 }, () => {
       const [before] = await db.query<{ n: number }>('select count(*)::int as n from notices');
       expect(before.n).toBeGreaterThan(0);
       await migrate(db, rest);
-      const rows = await db.query<{ id: string; title: string; content: string; read_flag: number; link_url: string | null; notice: string }>(
-        'select id, title, content, read_flag, link_url, json_head || read_flag || json_tail as notice from notices',
-      );
+      const rows = await db.query<{
+        id: string;
+        title: string;
+        content: string;
+        read_flag: number;
+        link_url: string | null;
+        notice: string;
+      }>('select id, title, content, read_flag, link_url, json_head || read_flag || json_tail as notice from notices');
       expect(rows).toHaveLength(before.n);
       for (const r of rows) {
         expect(r.notice).toMatch(/^[\x20-\x7f]*$/);
-        expect(JSON.parse(r.notice)).toMatchObject({ id: Number(r.id), title: r.title, content: r.content, readFlag: r.read_flag, ...(r.link_url ? { linkUrl: r.link_url } : {}) });
+        expect(JSON.parse(r.notice)).toMatchObject({
+          id: Number(r.id),
+          title: r.title,
+          content: r.content,
+          readFlag: r.read_flag,
+          ...(r.link_url ? { linkUrl: r.link_url } : {}),
+        });
       }
     } finally {
       await drop();
@@ -126,7 +137,9 @@ describe('database', { timeout: 120_000 }, () => {
     const { db, drop } = await freshDb();
     try {
       await migrate(db);
-      await db.query(`insert into analytics_events (event_code, page, index_code, payload) values ('x', '/', 'index', '{}')`);
+      await db.query(
+        `insert into analytics_events (event_code, page, index_code, payload) values ('x', '/', 'index', '{}')`,
+      );
       await expect(db.query('delete from analytics_events')).rejects.toThrow(/append-only/);
       await expect(db.query(`update analytics_events set page = '/y'`)).rejects.toThrow(/append-only/);
     } finally {

@@ -57,7 +57,10 @@ describe('/healthz and /readyz', () => {
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ status: 'unavailable', reason: 'migrations' });
     } finally {
-      await gw.db.query('update schema_migrations set checksum = $2 where version = $1', [first.version, first.checksum]);
+      await gw.db.query('update schema_migrations set checksum = $2 where version = $1', [
+        first.version,
+        first.checksum,
+      ]);
     }
     expect((await get('/readyz')).statusCode).toBe(200);
   });

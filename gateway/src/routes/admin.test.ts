@@ -20,7 +20,10 @@ const admin = { 'X-Admin-Key': 'demo-admin-key' };
 /** A ticket the SSO would have issued for `phone`. */
 async function ticketFor(phone: string): Promise<string> {
   const ticket = randomBytes(16).toString('hex');
-  await gw.db.query(`insert into login_tickets (ticket_hash, phone, expires_at) values ($1, $2, now() + interval '5 minutes')`, [sha256(ticket), phone]);
+  await gw.db.query(
+    `insert into login_tickets (ticket_hash, phone, expires_at) values ($1, $2, now() + interval '5 minutes')`,
+    [sha256(ticket), phone],
+  );
   return ticket;
 }
 
@@ -32,7 +35,10 @@ describe('GET /admin/attribution', () => {
     });
     expect(ck.json.code).toBe(Code.ok);
     const res = await gw.send<Attribution>('GET', endpoints.adminAttribution, { query: { phone }, headers: admin });
-    expect(res.json).toMatchObject({ code: Code.ok, obj: { promoterId: 'P100239', agentId: 'A9001', source: 'h5portal' } });
+    expect(res.json).toMatchObject({
+      code: Code.ok,
+      obj: { promoterId: 'P100239', agentId: 'A9001', source: 'h5portal' },
+    });
     expect(res.json.obj.createTime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
   });
 
@@ -42,7 +48,9 @@ describe('GET /admin/attribution', () => {
   });
 
   it('refuses a malformed phone and a missing key', async () => {
-    expect((await gw.send('GET', endpoints.adminAttribution, { query: { phone: '12345' }, headers: admin })).json).toMatchObject({
+    expect(
+      (await gw.send('GET', endpoints.adminAttribution, { query: { phone: '12345' }, headers: admin })).json,
+    ).toMatchObject({
       code: Code.businessError,
       desc: Messages.mobileInvalid,
     });

@@ -20,7 +20,14 @@ const sameKey = (given: string, expected: string) => {
   return a.length === b.length && timingSafeEqual(a, b);
 };
 
-type Outcome = { ok: true; consumption: Pick<Consumption, 'id' | 'status' | 'consumeTime' | 'providerName' | 'writeOffCode'> & { usedTimes: number } } | { ok: false; desc: string };
+type Outcome =
+  | {
+      ok: true;
+      consumption: Pick<Consumption, 'id' | 'status' | 'consumeTime' | 'providerName' | 'writeOffCode'> & {
+        usedTimes: number;
+      };
+    }
+  | { ok: false; desc: string };
 
 export function adminRoutes(app: FastifyInstance, { db, config }: AppContext) {
   app.addHook('onRequest', async (request, reply) => {
@@ -58,7 +65,13 @@ export function adminRoutes(app: FastifyInstance, { db, config }: AppContext) {
         [c.right_id, todayInShanghai()],
       );
       if (!right) return { ok: false, desc: BizDesc.rightUsedUp };
-      const [done] = await tx.query<{ id: string; status: 'success'; consume_time: Date; provider_name: string; write_off_code: string }>(
+      const [done] = await tx.query<{
+        id: string;
+        status: 'success';
+        consume_time: Date;
+        provider_name: string;
+        write_off_code: string;
+      }>(
         `update consumptions set status = 'success', consume_time = now(), provider_name = $2
           where id = $1 and status = 'pending'
           returning id, status, consume_time, provider_name, write_off_code`,
@@ -80,14 +93,28 @@ export function adminRoutes(app: FastifyInstance, { db, config }: AppContext) {
     return outcome.consumption;
   });
 
-  apiRoute(app, { method: 'GET', url: endpoints.adminAttribution, input: adminAttributionQuery }, async ({ phone }): Promise<Attribution | null> => {
-    const [row] = await db.query<{ promoter_id: string | null; agent_id: string | null; source: string; created_at: Date }>(
-      `select a.promoter_id, a.agent_id, a.source, a.created_at
+  apiRoute(
+    app,
+    { method: 'GET', url: endpoints.adminAttribution, input: adminAttributionQuery },
+    async ({ phone }): Promise<Attribution | null> => {
+      const [row] = await db.query<{
+        promoter_id: string | null;
+        agent_id: string | null;
+        source: string;
+        created_at: Date;
+      }>(
+        `select a.promoter_id, a.agent_id, a.source, a.created_at
          from attributions a join users u on u.id = a.user_id
         where u.mobile_phone = $1`,
-      [normalizeMobile(phone)],
-    );
-    if (!row) return null;
-    return { promoterId: row.promoter_id, agentId: row.agent_id, source: row.source, createTime: formatDateTime(row.created_at) as string };
-  });
+        [normalizeMobile(phone)],
+      );
+      if (!row) return null;
+      return {
+        promoterId: row.promoter_id,
+        agentId: row.agent_id,
+        source: row.source,
+        createTime: formatDateTime(row.created_at) as string,
+      };
+    },
+  );
 }

@@ -24,7 +24,8 @@ describe('md/sendMq: events a minute per client address', () => {
 
   it('accepts 120 events from one address in a minute, refuses the 121st and stores nothing of it; another address is still accepted', async () => {
     expect(gw.config.sendMqPerMinute).toBe(120);
-    for (let i = 0; i < 120; i++) expect((await event('203.0.113.7', '/budget-a')).json.code, `event ${i + 1}`).toBe(Code.ok);
+    for (let i = 0; i < 120; i++)
+      expect((await event('203.0.113.7', '/budget-a')).json.code, `event ${i + 1}`).toBe(Code.ok);
     expect(await stored('/budget-a')).toBe(120);
 
     const over = await event('203.0.113.7', '/budget-a-over');
@@ -39,7 +40,9 @@ describe('md/sendMq: events a minute per client address', () => {
     vi.setSystemTime(Date.now() + 60_000);
     expect((await event('203.0.113.7', '/budget-a-next')).json.code).toBe(Code.ok);
     await pruneGuardTables(gw.db);
-    const left = await gw.db.query<{ address: string; events: number }>('select address, events from send_mq_budget order by address');
+    const left = await gw.db.query<{ address: string; events: number }>(
+      'select address, events from send_mq_budget order by address',
+    );
     expect(left).toEqual([{ address: '203.0.113.7', events: 1 }]);
   });
 });

@@ -27,23 +27,27 @@ const INSERT_WITHIN_BUDGET = `
   returning 1 as stored`;
 
 export function analyticsRoutes(app: FastifyInstance, { db, config }: AppContext) {
-  apiRoute(app, { method: 'POST', url: endpoints.sendMq, guard: 'optional', input: sendMqBody, bodyLimit: SEND_MQ_BODY_LIMIT }, async (e, req) => {
-    // The schema checks that `payload` is JSON; jsonb also refuses what JSON allows as an
-    // escape (\u0000, a lone surrogate), which the edge check cannot see inside the text.
-    if (hasUnstorableText(JSON.parse(e.payload))) throw new BizError(UNSTORABLE_TEXT_DESC);
-    // request.ip follows TRUST_PROXY: behind a proxy, the client's address, not the proxy's.
-    const minute = Math.floor(Date.now() / 60_000);
-    const stored = await db.query(INSERT_WITHIN_BUDGET, [
-      req.ip,
-      minute,
-      config.sendMqPerMinute,
-      req.userId,
-      e.eventCode,
-      e.page,
-      e.indexCode,
-      e.payload,
-    ]);
-    if (stored.length === 0) throw new BizError(BizDesc.sendMqBudget);
-    return null;
-  });
+  apiRoute(
+    app,
+    { method: 'POST', url: endpoints.sendMq, guard: 'optional', input: sendMqBody, bodyLimit: SEND_MQ_BODY_LIMIT },
+    async (e, req) => {
+      // The schema checks that `payload` is JSON; jsonb also refuses what JSON allows as an
+      // escape (\u0000, a lone surrogate), which the edge check cannot see inside the text.
+      if (hasUnstorableText(JSON.parse(e.payload))) throw new BizError(UNSTORABLE_TEXT_DESC);
+      // request.ip follows TRUST_PROXY: behind a proxy, the client's address, not the proxy's.
+      const minute = Math.floor(Date.now() / 60_000);
+      const stored = await db.query(INSERT_WITHIN_BUDGET, [
+        req.ip,
+        minute,
+        config.sendMqPerMinute,
+        req.userId,
+        e.eventCode,
+        e.page,
+        e.indexCode,
+        e.payload,
+      ]);
+      if (stored.length === 0) throw new BizError(BizDesc.sendMqBudget);
+      return null;
+    },
+  );
 }

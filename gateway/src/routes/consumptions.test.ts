@@ -24,42 +24,93 @@ describe('write-off, confirm and evaluation', () => {
   it('rights carry a computed status', async () => {
     const rights = (await gw.send<Right[]>('GET', endpoints.rightsList, { as: 'customer' })).json.obj;
     const status = Object.fromEntries(rights.map((r) => [r.id, r.status]));
-    expect(status).toEqual({ 1: 'available', 2: 'used', 3: 'available', 4: 'available', 5: 'available', 6: 'used', 7: 'expired', 8: 'expired' });
+    expect(status).toEqual({
+      1: 'available',
+      2: 'used',
+      3: 'available',
+      4: 'available',
+      5: 'available',
+      6: 'used',
+      7: 'expired',
+      8: 'expired',
+    });
     expect(rights[0]).toEqual({
-      id: 1, name: '在线问诊', serviceCode: 'online_consult', productLine: 'std', policyNo: 'P2024****8812',
-      totalTimes: null, usedTimes: 3, validFrom: '2025-01-01', validTo: '2029-12-31', status: 'available',
+      id: 1,
+      name: '在线问诊',
+      serviceCode: 'online_consult',
+      productLine: 'std',
+      policyNo: 'P2024****8812',
+      totalTimes: null,
+      usedTimes: 3,
+      validFrom: '2025-01-01',
+      validTo: '2029-12-31',
+      status: 'available',
     });
   });
 
   it('writeOff → pending code (12 digits, 15 min) → confirm → success, usedTimes + 1, then evaluate', async () => {
     const before = await right(3);
     const w = await gw.send<Consumption>('POST', endpoints.writeOff, { as: 'customer', body: { rightId: 3 } });
-    expect(w.json.obj).toMatchObject({ rightId: 3, rightName: '齿科保健', serviceCode: 'dental_care', status: 'pending', evaluateStatus: 0 });
+    expect(w.json.obj).toMatchObject({
+      rightId: 3,
+      rightName: '齿科保健',
+      serviceCode: 'dental_care',
+      status: 'pending',
+      evaluateStatus: 0,
+    });
     expect(w.json.obj.writeOffCode).toMatch(/^\d{12}$/);
-    const minutes = (Date.parse(w.json.obj.expireTime!.replace(' ', 'T') + '+08:00') - Date.parse(w.json.obj.createTime.replace(' ', 'T') + '+08:00')) / 60_000;
+    const minutes =
+      (Date.parse(w.json.obj.expireTime!.replace(' ', 'T') + '+08:00') -
+        Date.parse(w.json.obj.createTime.replace(' ', 'T') + '+08:00')) /
+      60_000;
     expect(minutes).toBe(15);
 
-    const detail = await gw.send<Consumption>('GET', endpoints.consumeDetail, { as: 'customer', query: { id: w.json.obj.id } });
+    const detail = await gw.send<Consumption>('GET', endpoints.consumeDetail, {
+      as: 'customer',
+      query: { id: w.json.obj.id },
+    });
     expect(detail.json.obj.status).toBe('pending');
 
     const c = await confirm(w.json.obj.writeOffCode);
-    expect(c.json).toMatchObject({ code: Code.ok, obj: { status: 'success', usedTimes: before.usedTimes + 1, providerName: '悦齿口腔门诊' } });
+    expect(c.json).toMatchObject({
+      code: Code.ok,
+      obj: { status: 'success', usedTimes: before.usedTimes + 1, providerName: '悦齿口腔门诊' },
+    });
     expect(await right(3)).toMatchObject({ usedTimes: 2, status: 'used' });
-    const after = await gw.send<Consumption>('GET', endpoints.consumeDetail, { as: 'customer', query: { id: w.json.obj.id } });
-    expect(after.json.obj).toMatchObject({ status: 'success', consumeTime: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/) });
+    const after = await gw.send<Consumption>('GET', endpoints.consumeDetail, {
+      as: 'customer',
+      query: { id: w.json.obj.id },
+    });
+    expect(after.json.obj).toMatchObject({
+      status: 'success',
+      consumeTime: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
+    });
 
-    expect((await confirm(w.json.obj.writeOffCode)).json).toMatchObject({ code: Code.businessError, desc: BizDesc.codeUsed });
+    expect((await confirm(w.json.obj.writeOffCode)).json).toMatchObject({
+      code: Code.businessError,
+      desc: BizDesc.codeUsed,
+    });
     // The right is used up now.
-    expect((await gw.send('POST', endpoints.writeOff, { as: 'customer', body: { rightId: 3 } })).json.desc).toBe(BizDesc.rightUsedUp);
+    expect((await gw.send('POST', endpoints.writeOff, { as: 'customer', body: { rightId: 3 } })).json.desc).toBe(
+      BizDesc.rightUsedUp,
+    );
 
-    const e = await gw.send('POST', endpoints.evaluate, { as: 'customer', body: { consumeId: w.json.obj.id, score: 4, content: '' } });
+    const e = await gw.send('POST', endpoints.evaluate, {
+      as: 'customer',
+      body: { consumeId: w.json.obj.id, score: 4, content: '' },
+    });
     expect(e.json).toMatchObject({ code: Code.ok, obj: { consumeId: w.json.obj.id, score: 4, tags: [] } });
   });
 
   it('a pending code older than 15 minutes reads as expired, and cannot be confirmed', async () => {
     const w = await gw.send<Consumption>('POST', endpoints.writeOff, { as: 'customer', body: { rightId: 5 } });
-    await gw.db.query(`update consumptions set expire_time = now() - interval '1 second' where id = $1`, [w.json.obj.id]);
-    const d = await gw.send<Consumption>('GET', endpoints.consumeDetail, { as: 'customer', query: { id: w.json.obj.id } });
+    await gw.db.query(`update consumptions set expire_time = now() - interval '1 second' where id = $1`, [
+      w.json.obj.id,
+    ]);
+    const d = await gw.send<Consumption>('GET', endpoints.consumeDetail, {
+      as: 'customer',
+      query: { id: w.json.obj.id },
+    });
     expect(d.json.obj.status).toBe('expired');
     expect((await confirm(w.json.obj.writeOffCode)).json.desc).toBe(BizDesc.codeExpired);
     // A new writeOff makes a new code.
@@ -70,7 +121,9 @@ describe('write-off, confirm and evaluation', () => {
 
   it('an expired pending code is refused at confirm even before anyone read it', async () => {
     const w = await gw.send<Consumption>('POST', endpoints.writeOff, { as: 'agent', body: { rightId: 10 } });
-    await gw.db.query(`update consumptions set expire_time = now() - interval '1 second' where id = $1`, [w.json.obj.id]);
+    await gw.db.query(`update consumptions set expire_time = now() - interval '1 second' where id = $1`, [
+      w.json.obj.id,
+    ]);
     expect((await confirm(w.json.obj.writeOffCode)).json.desc).toBe(BizDesc.codeExpired);
     const [row] = await gw.db.query('select status from consumptions where id = $1', [w.json.obj.id]);
     expect(row).toEqual({ status: 'expired' });
@@ -85,14 +138,28 @@ describe('write-off, confirm and evaluation', () => {
   it('the admin key is required', async () => {
     const res = await confirm('000000000000', 'wrong-key');
     expect(res.json).toMatchObject({ code: Code.unauthorized, desc: BizDesc.adminKeyInvalid });
-    const none = await gw.app.inject({ method: 'POST', url: endpoints.adminWriteOffConfirm, payload: { writeOffCode: '000000000000', providerName: 'x' } });
+    const none = await gw.app.inject({
+      method: 'POST',
+      url: endpoints.adminWriteOffConfirm,
+      payload: { writeOffCode: '000000000000', providerName: 'x' },
+    });
     expect(none.json().code).toBe(Code.unauthorized);
   });
 
   it('a consumption list is paged newest first with services named from the catalog', async () => {
-    const list = await gw.send<{ list: Consumption[]; total: number }>('GET', endpoints.consumeList, { as: 'customer', query: { pageNum: 1, pageSize: 50 } });
+    const list = await gw.send<{ list: Consumption[]; total: number }>('GET', endpoints.consumeList, {
+      as: 'customer',
+      query: { pageNum: 1, pageSize: 50 },
+    });
     const seeded = list.json.obj.list.find((c) => c.id === 2)!;
-    expect(seeded).toMatchObject({ rightName: '年度体检', serviceCode: 'checkup', serviceName: '体检预约', createTime: '2026-04-18 07:52:10', consumeTime: '2026-04-18 07:55:43', tags: ['流程顺畅', '服务热情'] });
+    expect(seeded).toMatchObject({
+      rightName: '年度体检',
+      serviceCode: 'checkup',
+      serviceName: '体检预约',
+      createTime: '2026-04-18 07:52:10',
+      consumeTime: '2026-04-18 07:55:43',
+      tags: ['流程顺畅', '服务热情'],
+    });
     const times = list.json.obj.list.map((c) => c.createTime);
     expect([...times].sort().reverse()).toEqual(times);
   });

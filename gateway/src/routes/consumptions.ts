@@ -79,7 +79,10 @@ export function consumptionRoutes(app: FastifyInstance, { db, data }: AppContext
   };
 
   const detail = async (q: Queryable, id: number | string, userId: string) => {
-    const [row] = await q.query<ConsumptionRow>(`${CONSUMPTION_SELECT} where c.id = $1 and c.user_id = $2`, [id, userId]);
+    const [row] = await q.query<ConsumptionRow>(`${CONSUMPTION_SELECT} where c.id = $1 and c.user_id = $2`, [
+      id,
+      userId,
+    ]);
     return row ? toConsumption(row) : undefined;
   };
 
@@ -96,86 +99,120 @@ export function consumptionRoutes(app: FastifyInstance, { db, data }: AppContext
     return row;
   });
 
-  apiRoute(app, { method: 'GET', url: endpoints.consumeList, guard: 'required', input: consumeListQuery }, async (q, req): Promise<Page<Consumption>> => {
-    const userId = me(req);
-    await expireStale(db, 'user', userId);
-    const filter =
-      q.evaluateStatus === undefined ? '' : q.evaluateStatus === 0 ? `and c.status = 'success' and e.id is null` : 'and e.id is not null';
-    const [rows, [{ total }]] = await Promise.all([
-      db.query<ConsumptionRow>(
-        `${CONSUMPTION_SELECT} where c.user_id = $1 ${filter} order by c.create_time desc, c.id desc limit $2 offset $3`,
-        [userId, q.pageSize, (q.pageNum - 1) * q.pageSize],
-      ),
-      db.query<{ total: number }>(
-        `select count(*)::int as total from consumptions c left join evaluations e on e.consume_id = c.id where c.user_id = $1 ${filter}`,
-        [userId],
-      ),
-    ]);
-    return { list: rows.map(toConsumption), total, pageNum: q.pageNum, pageSize: q.pageSize };
-  });
+  apiRoute(
+    app,
+    { method: 'GET', url: endpoints.consumeList, guard: 'required', input: consumeListQuery },
+    async (q, req): Promise<Page<Consumption>> => {
+      const userId = me(req);
+      await expireStale(db, 'user', userId);
+      const filter =
+        q.evaluateStatus === undefined
+          ? ''
+          : q.evaluateStatus === 0
+            ? `and c.status = 'success' and e.id is null`
+            : 'and e.id is not null';
+      const [rows, [{ total }]] = await Promise.all([
+        db.query<ConsumptionRow>(
+          `${CONSUMPTION_SELECT} where c.user_id = $1 ${filter} order by c.create_time desc, c.id desc limit $2 offset $3`,
+          [userId, q.pageSize, (q.pageNum - 1) * q.pageSize],
+        ),
+        db.query<{ total: number }>(
+          `select count(*)::int as total from consumptions c left join evaluations e on e.consume_id = c.id where c.user_id = $1 ${filter}`,
+          [userId],
+        ),
+      ]);
+      return { list: rows.map(toConsumption), total, pageNum: q.pageNum, pageSize: q.pageSize };
+    },
+  );
 
-  apiRoute(app, { method: 'GET', url: endpoints.consumeDetail, guard: 'required', input: idQuery }, async ({ id }, req) => {
-    const userId = me(req);
-    await db.query(
-      `update consumptions set status = 'expired' where id = $1 and user_id = $2 and status = 'pending' and expire_time <= now()`,
-      [id, userId],
-    );
-    const c = await detail(db, id, userId);
-    // Someone else's id answers exactly like a missing one.
-    if (!c) throw new BizError(BizDesc.consumeNotFound);
-    return c;
-  });
+  apiRoute(
+    app,
+    { method: 'GET', url: endpoints.consumeDetail, guard: 'required', input: idQuery },
+    async ({ id }, req) => {
+      const userId = me(req);
+      await db.query(
+        `update consumptions set status = 'expired' where id = $1 and user_id = $2 and status = 'pending' and expire_time <= now()`,
+        [id, userId],
+      );
+      const c = await detail(db, id, userId);
+      // Someone else's id answers exactly like a missing one.
+      if (!c) throw new BizError(BizDesc.consumeNotFound);
+      return c;
+    },
+  );
 
-  apiRoute(app, { method: 'POST', url: endpoints.writeOff, guard: 'required', input: writeOffBody }, async ({ rightId }, req) => {
-    const userId = me(req);
-    const [right] = await db.query<{ id: string; total_times: number | null; used_times: number; in_date: boolean; service_code: string }>(
-      `select id, total_times, used_times, valid_to >= $3::date as in_date, service_code
+  apiRoute(
+    app,
+    { method: 'POST', url: endpoints.writeOff, guard: 'required', input: writeOffBody },
+    async ({ rightId }, req) => {
+      const userId = me(req);
+      const [right] = await db.query<{
+        id: string;
+        total_times: number | null;
+        used_times: number;
+        in_date: boolean;
+        service_code: string;
+      }>(
+        `select id, total_times, used_times, valid_to >= $3::date as in_date, service_code
          from rights where id = $1 and user_id = $2`,
-      [rightId, userId, todayInShanghai()],
-      'write_off_right',
-    );
-    if (!right) throw new BizError(BizDesc.rightNotFound);
-    if (!right.in_date) throw new BizError(BizDesc.rightExpired);
-    if (right.total_times !== null && right.used_times >= right.total_times) throw new BizError(BizDesc.rightUsedUp);
-    await expireStale(db, 'right', rightId);
-    const provider = data.serviceByCode.get(right.service_code)?.provider ?? '';
-    // DB guard: the partial unique index consumptions_one_pending_per_right. A concurrent
-    // insert waits for the other and then does nothing; both answer with the same pending row.
-    const inserted = await db.query<{ id: string }>(
-      `insert into consumptions (user_id, right_id, provider_name, write_off_code, status, expire_time)
+        [rightId, userId, todayInShanghai()],
+        'write_off_right',
+      );
+      if (!right) throw new BizError(BizDesc.rightNotFound);
+      if (!right.in_date) throw new BizError(BizDesc.rightExpired);
+      if (right.total_times !== null && right.used_times >= right.total_times) throw new BizError(BizDesc.rightUsedUp);
+      await expireStale(db, 'right', rightId);
+      const provider = data.serviceByCode.get(right.service_code)?.provider ?? '';
+      // DB guard: the partial unique index consumptions_one_pending_per_right. A concurrent
+      // insert waits for the other and then does nothing; both answer with the same pending row.
+      const inserted = await db.query<{ id: string }>(
+        `insert into consumptions (user_id, right_id, provider_name, write_off_code, status, expire_time)
        values ($1, $2, $3, $4, 'pending', now() + interval '${WRITE_OFF_TTL_MINUTES} minutes')
        on conflict (right_id) where status = 'pending' do nothing
        returning id`,
-      [userId, rightId, provider, newWriteOffCode()],
-      'write_off_insert',
-    );
-    const [row] = inserted.length
-      ? await db.query<ConsumptionRow>(`${CONSUMPTION_SELECT} where c.id = $1`, [inserted[0].id], 'consumption_by_id')
-      : await db.query<ConsumptionRow>(`${CONSUMPTION_SELECT} where c.right_id = $1 and c.status = 'pending'`, [rightId], 'consumption_pending');
-    if (!row) throw new Error('write-off: pending consumption vanished');
-    return toConsumption(row);
-  });
+        [userId, rightId, provider, newWriteOffCode()],
+        'write_off_insert',
+      );
+      const [row] = inserted.length
+        ? await db.query<ConsumptionRow>(`${CONSUMPTION_SELECT} where c.id = $1`, [inserted[0].id], 'consumption_by_id')
+        : await db.query<ConsumptionRow>(
+            `${CONSUMPTION_SELECT} where c.right_id = $1 and c.status = 'pending'`,
+            [rightId],
+            'consumption_pending',
+          );
+      if (!row) throw new Error('write-off: pending consumption vanished');
+      return toConsumption(row);
+    },
+  );
 
-  apiRoute(app, { method: 'POST', url: endpoints.evaluate, guard: 'required', input: evaluateBody }, async (body, req): Promise<Evaluation> => {
-    const userId = me(req);
-    const [c] = await db.query<{ status: string }>('select status from consumptions where id = $1 and user_id = $2', [body.consumeId, userId], 'evaluate_status');
-    if (!c) throw new BizError(BizDesc.consumeNotFound);
-    if (c.status !== 'success') throw new BizError(BizDesc.notEvaluable);
-    // DB guard: the unique constraint evaluations_consume_id_key.
-    const [row] = await db.query<{ id: string; create_time: Date }>(
-      `insert into evaluations (consume_id, user_id, score, content, tags) values ($1, $2, $3, $4, $5::jsonb)
+  apiRoute(
+    app,
+    { method: 'POST', url: endpoints.evaluate, guard: 'required', input: evaluateBody },
+    async (body, req): Promise<Evaluation> => {
+      const userId = me(req);
+      const [c] = await db.query<{ status: string }>(
+        'select status from consumptions where id = $1 and user_id = $2',
+        [body.consumeId, userId],
+        'evaluate_status',
+      );
+      if (!c) throw new BizError(BizDesc.consumeNotFound);
+      if (c.status !== 'success') throw new BizError(BizDesc.notEvaluable);
+      // DB guard: the unique constraint evaluations_consume_id_key.
+      const [row] = await db.query<{ id: string; create_time: Date }>(
+        `insert into evaluations (consume_id, user_id, score, content, tags) values ($1, $2, $3, $4, $5::jsonb)
        on conflict (consume_id) do nothing returning id, create_time`,
-      [body.consumeId, userId, body.score, body.content, JSON.stringify(body.tags)],
-      'evaluate_insert',
-    );
-    if (!row) throw new BizError(BizDesc.alreadyEvaluated);
-    return {
-      id: Number(row.id),
-      consumeId: body.consumeId,
-      score: body.score,
-      content: body.content,
-      tags: body.tags,
-      createTime: formatDateTime(row.create_time) as string,
-    };
-  });
+        [body.consumeId, userId, body.score, body.content, JSON.stringify(body.tags)],
+        'evaluate_insert',
+      );
+      if (!row) throw new BizError(BizDesc.alreadyEvaluated);
+      return {
+        id: Number(row.id),
+        consumeId: body.consumeId,
+        score: body.score,
+        content: body.content,
+        tags: body.tags,
+        createTime: formatDateTime(row.create_time) as string,
+      };
+    },
+  );
 }

@@ -24,10 +24,10 @@ const isLocalPath = (url: string) => /^\/(?!\/)[A-Za-z0-9._~!$&'()*+,;=:@/%-]*$/
 /** Creates a session for `userId`; returns the token (only its hash is stored). */
 export async function createSession(q: Queryable, userId: string): Promise<string> {
   const token = newToken();
-  await q.query(`insert into sessions (token_hash, user_id, expires_at) values ($1, $2, now() + interval '${TOKEN_TTL_DAYS} days')`, [
-    sha256(token),
-    userId,
-  ]);
+  await q.query(
+    `insert into sessions (token_hash, user_id, expires_at) values ($1, $2, now() + interval '${TOKEN_TTL_DAYS} days')`,
+    [sha256(token), userId],
+  );
   return token;
 }
 
@@ -50,7 +50,12 @@ async function userForPhone(tx: Queryable, phone: string): Promise<{ user: UserR
     `insert into users (id, mobile_phone, nickname, role, uc_user_id) values ($1, $2, $3, 'customer', $4)
      on conflict (mobile_phone) where mobile_phone is not null do nothing
      returning ${USER_COLUMNS}`,
-    [`u-${randomBytes(8).toString('hex')}`, phone, defaultNickname(phone), `UC${String(randomInt(0, 1e9)).padStart(9, '0')}`],
+    [
+      `u-${randomBytes(8).toString('hex')}`,
+      phone,
+      defaultNickname(phone),
+      `UC${String(randomInt(0, 1e9)).padStart(9, '0')}`,
+    ],
   );
   if (!created) {
     // A concurrent first login of the same phone won the insert: use that user.
@@ -68,7 +73,8 @@ async function userForPhone(tx: Queryable, phone: string): Promise<{ user: UserR
 }
 
 export function loginRoutes(app: FastifyInstance, { db }: AppContext) {
-  const check = (withTheme: boolean) =>
+  const check =
+    (withTheme: boolean) =>
     async (q: { ticket: string; source: string; promoterId?: string; agentId?: string }): Promise<LoginResult> => {
       const { user, token } = await db.transaction(async (tx) => {
         // Single use, 5 minutes: the UPDATE consumes the ticket atomically.
@@ -107,26 +113,30 @@ export function loginRoutes(app: FastifyInstance, { db }: AppContext) {
   apiRoute(app, { method: 'GET', url: endpoints.loginCk, guard: 'optional', input: ckQuery }, check(false));
   apiRoute(app, { method: 'GET', url: endpoints.loginCkNew, guard: 'optional', input: ckQuery }, check(true));
 
-  apiRoute(app, { method: 'POST', url: endpoints.wxinfo, guard: 'required', input: wxinfoBody }, async (wx, req): Promise<UserInfo> => {
-    const userId = me(req);
-    const [taken] = await db.query('select 1 from users where wx_open_id = $1 and id <> $2', [wx.openId, userId]);
-    if (taken) throw new BizError(BizDesc.wxBoundElsewhere);
-    const headUrl = isLocalPath(wx.headImgUrl) ? wx.headImgUrl : '';
-    try {
-      // The WeChat profile fills what the customer has not chosen: a generated nickname, no avatar.
-      const [row] = await db.query<UserRow>(
-        `update users set wx_open_id = $2, wx_nickname = $3,
+  apiRoute(
+    app,
+    { method: 'POST', url: endpoints.wxinfo, guard: 'required', input: wxinfoBody },
+    async (wx, req): Promise<UserInfo> => {
+      const userId = me(req);
+      const [taken] = await db.query('select 1 from users where wx_open_id = $1 and id <> $2', [wx.openId, userId]);
+      if (taken) throw new BizError(BizDesc.wxBoundElsewhere);
+      const headUrl = isLocalPath(wx.headImgUrl) ? wx.headImgUrl : '';
+      try {
+        // The WeChat profile fills what the customer has not chosen: a generated nickname, no avatar.
+        const [row] = await db.query<UserRow>(
+          `update users set wx_open_id = $2, wx_nickname = $3,
                 nickname = case when nickname = '' or nickname ~ '^用户[0-9]{4}$' then $3 else nickname end,
                 head_url = case when head_url = '' then $4 else head_url end
           where id = $1 returning ${USER_COLUMNS}`,
-        [userId, wx.openId, wx.nickname, headUrl],
-      );
-      return toUserInfo(row);
-    } catch (error) {
-      if ((error as { code?: string }).code === '23505') throw new BizError(BizDesc.wxBoundElsewhere);
-      throw error;
-    }
-  });
+          [userId, wx.openId, wx.nickname, headUrl],
+        );
+        return toUserInfo(row);
+      } catch (error) {
+        if ((error as { code?: string }).code === '23505') throw new BizError(BizDesc.wxBoundElsewhere);
+        throw error;
+      }
+    },
+  );
 
   apiRoute(app, { method: 'GET', url: endpoints.unbind, guard: 'required' }, async (_q, req) => {
     const userId = me(req);

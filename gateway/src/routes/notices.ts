@@ -91,12 +91,16 @@ export function noticeRoutes(app: FastifyInstance, { db, metrics }: AppContext) 
 
   // docs/decisions/0004: `{ updated }`, 0 when already read, missing or not the caller's
   // (someone else's id reads exactly like a missing one).
-  apiRoute(app, { method: 'PUT', url: endpoints.noticeReadOne, guard: 'required', input: idBody }, async ({ id }, req) => {
-    const [row] = await db.query<{ updated: number }>(
-      `with u as (update notices set read_flag = 1 where id = $1 and user_id = $2 and read_flag = 0 returning 1)
+  apiRoute(
+    app,
+    { method: 'PUT', url: endpoints.noticeReadOne, guard: 'required', input: idBody },
+    async ({ id }, req) => {
+      const [row] = await db.query<{ updated: number }>(
+        `with u as (update notices set read_flag = 1 where id = $1 and user_id = $2 and read_flag = 0 returning 1)
        select count(*)::int as updated from u`,
-      [id, me(req)],
-    );
-    return row;
-  });
+        [id, me(req)],
+      );
+      return row;
+    },
+  );
 }

@@ -15,7 +15,9 @@ const brief = (s: CatalogService): ServiceBrief => ({ code: s.code, name: s.name
 export function buildSections(data: StaticData, indexCode: string): GetMoreResult {
   const entry = data.indexConfig[indexCode] ?? data.indexConfig.index;
   const sections: GetMoreResult['sections'] = [];
-  const recommended = (entry?.grid ?? []).map((code) => data.serviceByCode.get(code)).filter((s): s is CatalogService => !!s);
+  const recommended = (entry?.grid ?? [])
+    .map((code) => data.serviceByCode.get(code))
+    .filter((s): s is CatalogService => !!s);
   if (recommended.length) sections.push({ code: 'recommend', title: '为您推荐', services: recommended.map(brief) });
   for (const category of data.catalog.categories) {
     const services = data.catalog.services.filter((s) => s.category === category.code);
@@ -25,7 +27,9 @@ export function buildSections(data: StaticData, indexCode: string): GetMoreResul
 }
 
 export function portalRoutes(app: FastifyInstance, { data }: AppContext) {
-  apiRoute(app, { method: 'GET', url: endpoints.portalGetMore, guard: 'optional', input: getMoreQuery }, async ({ indexCode }) =>
-    buildSections(data, indexCode),
+  apiRoute(
+    app,
+    { method: 'GET', url: endpoints.portalGetMore, guard: 'optional', input: getMoreQuery },
+    async ({ indexCode }) => buildSections(data, indexCode),
   );
 }

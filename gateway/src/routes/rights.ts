@@ -14,12 +14,23 @@ const STATUS_SQL = `case when valid_to < $2::date then 'expired'
                          else 'available' end`;
 
 export function rightsRoutes(app: FastifyInstance, { db }: AppContext) {
-  apiRoute(app, { method: 'GET', url: endpoints.rightsList, guard: 'required', input: rightsListQuery }, async (q, req): Promise<Right[]> => {
-    const rows = await db.query<{
-      id: string; name: string; service_code: string; product_line: Right['productLine']; policy_no: string;
-      total_times: number | null; used_times: number; valid_from: string; valid_to: string; status: Right['status'];
-    }>(
-      `select * from (
+  apiRoute(
+    app,
+    { method: 'GET', url: endpoints.rightsList, guard: 'required', input: rightsListQuery },
+    async (q, req): Promise<Right[]> => {
+      const rows = await db.query<{
+        id: string;
+        name: string;
+        service_code: string;
+        product_line: Right['productLine'];
+        policy_no: string;
+        total_times: number | null;
+        used_times: number;
+        valid_from: string;
+        valid_to: string;
+        status: Right['status'];
+      }>(
+        `select * from (
          select id, name, service_code, product_line, policy_no, total_times, used_times,
                 to_char(valid_from, 'YYYY-MM-DD') as valid_from, to_char(valid_to, 'YYYY-MM-DD') as valid_to,
                 ${STATUS_SQL} as status
@@ -27,20 +38,21 @@ export function rightsRoutes(app: FastifyInstance, { db }: AppContext) {
        ) r
        where $4::text is null or status = $4
        order by id`,
-      [me(req), todayInShanghai(), q.productLine ?? null, q.status ?? null],
-      'rights_list',
-    );
-    return rows.map((r) => ({
-      id: Number(r.id),
-      name: r.name,
-      serviceCode: r.service_code,
-      productLine: r.product_line,
-      policyNo: r.policy_no,
-      totalTimes: r.total_times,
-      usedTimes: r.used_times,
-      validFrom: r.valid_from,
-      validTo: r.valid_to,
-      status: r.status,
-    }));
-  });
+        [me(req), todayInShanghai(), q.productLine ?? null, q.status ?? null],
+        'rights_list',
+      );
+      return rows.map((r) => ({
+        id: Number(r.id),
+        name: r.name,
+        serviceCode: r.service_code,
+        productLine: r.product_line,
+        policyNo: r.policy_no,
+        totalTimes: r.total_times,
+        usedTimes: r.used_times,
+        validFrom: r.valid_from,
+        validTo: r.valid_to,
+        status: r.status,
+      }));
+    },
+  );
 }

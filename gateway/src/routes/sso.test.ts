@@ -8,12 +8,22 @@ import { createTestGateway, testConfig, type TestGateway } from '../test-helpers
 const REDIRECT = 'http://localhost:5173/transferPage';
 
 /** Form-urlencoded POST /sso/login, as the SSO page sends it (its own origin, agreement ticked). */
-function postLogin(gw: TestGateway, fields: Record<string, string>, headers: Record<string, string> = { origin: 'http://localhost' }) {
+function postLogin(
+  gw: TestGateway,
+  fields: Record<string, string>,
+  headers: Record<string, string> = { origin: 'http://localhost' },
+) {
   return gw.app.inject({
     method: 'POST',
     url: endpoints.ssoLogin,
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-    payload: new URLSearchParams({ redirect_url: REDIRECT, source: 'h5portal', data: 'index', agree: '1', ...fields }).toString(),
+    payload: new URLSearchParams({
+      redirect_url: REDIRECT,
+      source: 'h5portal',
+      data: 'index',
+      agree: '1',
+      ...fields,
+    }).toString(),
   });
 }
 
@@ -40,7 +50,10 @@ describe('SSO page and login', () => {
   afterAll(() => gw.close());
 
   it('renders a Chinese mobile login page with its CSP and no inline script', async () => {
-    const res = await gw.app.inject({ method: 'GET', url: `${endpoints.ssoLogin}?redirect_url=${encodeURIComponent(REDIRECT)}&source=h5portal&data=ebt` });
+    const res = await gw.app.inject({
+      method: 'GET',
+      url: `${endpoints.ssoLogin}?redirect_url=${encodeURIComponent(REDIRECT)}&source=h5portal&data=ebt`,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.body).toContain('name="viewport"');
@@ -62,19 +75,40 @@ describe('SSO page and login', () => {
   });
 
   it('accepts any loopback http origin and port outside production', async () => {
-    for (const url of ['http://localhost:8080/transferPage', 'http://127.0.0.1:4173/transferPage1', 'http://[::1]:9999/x']) {
-      const res = await gw.app.inject({ method: 'GET', url: `${endpoints.ssoLogin}?redirect_url=${encodeURIComponent(url)}` });
+    for (const url of [
+      'http://localhost:8080/transferPage',
+      'http://127.0.0.1:4173/transferPage1',
+      'http://[::1]:9999/x',
+    ]) {
+      const res = await gw.app.inject({
+        method: 'GET',
+        url: `${endpoints.ssoLogin}?redirect_url=${encodeURIComponent(url)}`,
+      });
       expect(res.statusCode, url).toBe(200);
     }
   });
 
   it('refuses a foreign redirect_url with an error page and no redirect', async () => {
-    for (const url of ['https://evil.example/transferPage', 'http://localhost.evil.example/', 'https://localhost/x', 'javascript:alert(1)', '//evil.example', 'http://user:pw@localhost/']) {
-      const page = await gw.app.inject({ method: 'GET', url: `${endpoints.ssoLogin}?redirect_url=${encodeURIComponent(url)}` });
+    for (const url of [
+      'https://evil.example/transferPage',
+      'http://localhost.evil.example/',
+      'https://localhost/x',
+      'javascript:alert(1)',
+      '//evil.example',
+      'http://user:pw@localhost/',
+    ]) {
+      const page = await gw.app.inject({
+        method: 'GET',
+        url: `${endpoints.ssoLogin}?redirect_url=${encodeURIComponent(url)}`,
+      });
       expect(page.statusCode, url).toBe(400);
       expect(page.headers.location).toBeUndefined();
       const sms = await sendSms(gw, '13511112222');
-      const post = await postLogin(gw, { phone: '13511112222', code: sms.obj?.demoCode ?? '000000', redirect_url: url });
+      const post = await postLogin(gw, {
+        phone: '13511112222',
+        code: sms.obj?.demoCode ?? '000000',
+        redirect_url: url,
+      });
       expect(post.statusCode, url).toBe(400);
       expect(post.headers.location).toBeUndefined();
       expect(post.body).toContain(BizDesc.redirectNotAllowed);
@@ -85,7 +119,9 @@ describe('SSO page and login', () => {
   it('sends a 6-digit code (demoCode outside production) and refuses a landline', async () => {
     const sms = await sendSms(gw, '+8613522223333');
     expect(sms).toMatchObject({ code: Code.ok, obj: { sent: true, demoCode: expect.stringMatching(/^\d{6}$/) } });
-    const [row] = await gw.db.query<{ phone: string; code_hash: string }>(`select phone, code_hash from sms_codes where phone = '13522223333'`);
+    const [row] = await gw.db.query<{ phone: string; code_hash: string }>(
+      `select phone, code_hash from sms_codes where phone = '13522223333'`,
+    );
     expect(row.code_hash).not.toContain(sms.obj!.demoCode);
     expect(await sendSms(gw, '010-12345678')).toMatchObject({ code: Code.businessError, desc: Messages.mobileInvalid });
     expect(await sendSms(gw, '')).toMatchObject({ code: Code.businessError, desc: Messages.mobileInvalid });
@@ -95,7 +131,12 @@ describe('SSO page and login', () => {
     const phone = '13533335555';
     const sms = await sendSms(gw, phone);
     const code = sms.obj!.demoCode!;
-    const foreign: Record<string, string>[] = [{ origin: 'http://evil.example' }, { referer: 'http://evil.example/x' }, { origin: 'null' }, {}];
+    const foreign: Record<string, string>[] = [
+      { origin: 'http://evil.example' },
+      { referer: 'http://evil.example/x' },
+      { origin: 'null' },
+      {},
+    ];
     for (const headers of foreign) {
       const res = await postLogin(gw, { phone, code }, headers);
       expect(res.statusCode).toBe(403);
@@ -110,7 +151,10 @@ describe('SSO page and login', () => {
       [phone],
     );
     expect(row).toEqual({ used: false, attempts: 0 });
-    const [tickets] = await gw.db.query<{ n: number }>('select count(*)::int as n from login_tickets where phone = $1', [phone]);
+    const [tickets] = await gw.db.query<{ n: number }>(
+      'select count(*)::int as n from login_tickets where phone = $1',
+      [phone],
+    );
     expect(tickets.n).toBe(0);
     // The page's own Referer (no Origin) and then the same code still log in.
     const ok = await postLogin(gw, { phone, code }, { referer: 'http://localhost/sso/login?x=1' });
@@ -127,7 +171,9 @@ describe('SSO page and login', () => {
     });
     expect(form.statusCode).toBe(400);
     expect(form.json()).toEqual({ code: Code.badRequest, desc: Desc.badRequest, obj: null });
-    const [sent] = await gw.db.query<{ n: number }>(`select count(*)::int as n from sms_codes where phone = '13522224444'`);
+    const [sent] = await gw.db.query<{ n: number }>(
+      `select count(*)::int as n from sms_codes where phone = '13522224444'`,
+    );
     expect(sent.n).toBe(0);
   });
 
@@ -139,8 +185,13 @@ describe('SSO page and login', () => {
       expect((await sendSms(gw, '13533334444')).code).toBe(Code.ok);
       expect(await sendSms(gw, '13533334444')).toMatchObject({ code: Code.businessError, desc: smsTooFrequent(60) });
       // The interval holds for the phone whatever address asks.
-      expect(await sendSms(gw, '13533334444', '10.9.9.9')).toMatchObject({ code: Code.businessError, desc: smsTooFrequent(60) });
-      await gw.db.query(`update sms_codes set created_at = now() - interval '45.5 seconds' where phone = '13533334444'`);
+      expect(await sendSms(gw, '13533334444', '10.9.9.9')).toMatchObject({
+        code: Code.businessError,
+        desc: smsTooFrequent(60),
+      });
+      await gw.db.query(
+        `update sms_codes set created_at = now() - interval '45.5 seconds' where phone = '13533334444'`,
+      );
       expect(await sendSms(gw, '13533334444')).toMatchObject({ code: Code.businessError, desc: smsTooFrequent(15) });
       gw.config.sms = { ...gw.config.sms, phoneIntervalSec: 120 };
       expect(await sendSms(gw, '13533334444')).toMatchObject({ code: Code.businessError, desc: smsTooFrequent(75) });
@@ -204,7 +255,11 @@ describe('SSO page and login', () => {
     const ck = await gw.send<LoginResult>('GET', endpoints.loginCk, { query: { ticket, source: 'h5portal' } });
     expect(ck.json).toMatchObject({
       code: Code.ok,
-      obj: { userInfo: { userId: 'u-13800138000', mobilePhone: '13800138000', role: 'customer' }, role: 'customer', ucUserId: 'UC20260001' },
+      obj: {
+        userInfo: { userId: 'u-13800138000', mobilePhone: '13800138000', role: 'customer' },
+        role: 'customer',
+        ucUserId: 'UC20260001',
+      },
     });
     expect(ck.json.obj.theme).toBeUndefined();
     // The token's lifetime, in seconds from now: the portal's cookie lives as long (decision 0023).
@@ -225,15 +280,25 @@ describe('SSO page and login', () => {
   it('an expired ticket is refused', async () => {
     const url = await ssoLogin(gw, '13900139000');
     const ticket = url.searchParams.get('ticket')!;
-    await gw.db.query(`update login_tickets set expires_at = now() - interval '1 second' where ticket_hash = $1`, [sha256(ticket)]);
+    await gw.db.query(`update login_tickets set expires_at = now() - interval '1 second' where ticket_hash = $1`, [
+      sha256(ticket),
+    ]);
     const ck = await gw.send('GET', endpoints.loginCkNew, { query: { ticket, source: 'h5portal' } });
     expect(ck.json).toMatchObject({ code: Code.businessError, desc: BizDesc.ticketInvalid });
   });
 
   it('ckNew returns the theme; the agent gets promoterId and agentId', async () => {
     const url = await ssoLogin(gw, '13900139000');
-    const ck = await gw.send<LoginResult>('GET', endpoints.loginCkNew, { query: { ticket: url.searchParams.get('ticket')!, source: 'h5portal' } });
-    expect(ck.json.obj).toMatchObject({ theme: 'indexNew', role: 'agent', promoterId: 'P100239', agentId: 'A9001', ucAgentUserId: 'UA9001' });
+    const ck = await gw.send<LoginResult>('GET', endpoints.loginCkNew, {
+      query: { ticket: url.searchParams.get('ticket')!, source: 'h5portal' },
+    });
+    expect(ck.json.obj).toMatchObject({
+      theme: 'indexNew',
+      role: 'agent',
+      promoterId: 'P100239',
+      agentId: 'A9001',
+      ucAgentUserId: 'UA9001',
+    });
   });
 
   it('a new phone becomes a new customer: no rights, one welcome notice, agreements not accepted, attribution recorded', async () => {
@@ -241,25 +306,41 @@ describe('SSO page and login', () => {
     const ck = await gw.send<LoginResult>('GET', endpoints.loginCk, {
       query: { ticket: url.searchParams.get('ticket')!, source: 'h5portal', promoterId: 'P100239', agentId: 'A9001' },
     });
-    expect(ck.json.obj).toMatchObject({ role: 'customer', userInfo: { mobilePhone: '13612340000', nickname: '用户0000' } });
+    expect(ck.json.obj).toMatchObject({
+      role: 'customer',
+      userInfo: { mobilePhone: '13612340000', nickname: '用户0000' },
+    });
     expect(ck.json.obj.userInfo.agreementVersion).toBeUndefined();
     const as = { token: ck.json.obj.token };
     expect((await gw.send<Right[]>('GET', endpoints.rightsList, { as })).json.obj).toEqual([]);
     const notices = await gw.send<Page<Notice>>('GET', endpoints.noticeList, { as });
     expect(notices.json.obj.total).toBe(1);
-    expect(notices.json.obj.list[0]).toMatchObject({ title: '欢迎使用健康服务平台', readFlag: 0, noticeType: 'system' });
+    expect(notices.json.obj.list[0]).toMatchObject({
+      title: '欢迎使用健康服务平台',
+      readFlag: 0,
+      noticeType: 'system',
+    });
     expect((await gw.send('GET', endpoints.agreement, { as })).json.obj).toMatchObject({ agreed: false });
-    const [attr] = await gw.db.query('select promoter_id, agent_id from attributions where user_id = $1', [ck.json.obj.userInfo.userId]);
+    const [attr] = await gw.db.query('select promoter_id, agent_id from attributions where user_id = $1', [
+      ck.json.obj.userInfo.userId,
+    ]);
     expect(attr).toEqual({ promoter_id: 'P100239', agent_id: 'A9001' });
     const agreed = await gw.send('POST', endpoints.agreementAgree, { as });
     expect(agreed.json.obj).toMatchObject({ agreementVersion: 'v2-v2' });
-    expect((await gw.send('GET', endpoints.agreement, { as })).json.obj).toMatchObject({ agreed: true, agreeTime: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/) });
+    expect((await gw.send('GET', endpoints.agreement, { as })).json.obj).toMatchObject({
+      agreed: true,
+      agreeTime: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
+    });
     // A second login is not a first login: no new attribution, no second welcome.
     const url2 = await ssoLogin(gw, '13612340000');
     await new Promise((r) => setTimeout(r, 0));
-    const ck2 = await gw.send<LoginResult>('GET', endpoints.loginCk, { query: { ticket: url2.searchParams.get('ticket')!, source: 'h5portal', promoterId: 'P999' } });
+    const ck2 = await gw.send<LoginResult>('GET', endpoints.loginCk, {
+      query: { ticket: url2.searchParams.get('ticket')!, source: 'h5portal', promoterId: 'P999' },
+    });
     expect(ck2.json.obj.userInfo.userId).toBe(ck.json.obj.userInfo.userId);
-    const [{ n }] = await gw.db.query<{ n: number }>('select count(*)::int as n from notices where user_id = $1', [ck.json.obj.userInfo.userId]);
+    const [{ n }] = await gw.db.query<{ n: number }>('select count(*)::int as n from notices where user_id = $1', [
+      ck.json.obj.userInfo.userId,
+    ]);
     expect(n).toBe(1);
   });
 
@@ -271,7 +352,9 @@ describe('SSO page and login', () => {
     const openId = url.searchParams.get('openId')!;
     expect(openId).toMatch(/^wx_/);
     expect(url.searchParams.get('headImgUrl')).toBe('/sso/wx-avatar.svg');
-    const ck = await gw.send<LoginResult>('GET', endpoints.loginCk, { query: { ticket: url.searchParams.get('ticket')!, source: 'h5portal' } });
+    const ck = await gw.send<LoginResult>('GET', endpoints.loginCk, {
+      query: { ticket: url.searchParams.get('ticket')!, source: 'h5portal' },
+    });
     const wx = await gw.send('POST', endpoints.wxinfo, {
       as: { token: ck.json.obj.token },
       body: { openId, nickname: url.searchParams.get('nickname'), headImgUrl: url.searchParams.get('headImgUrl') },
@@ -280,21 +363,30 @@ describe('SSO page and login', () => {
   });
 
   it('a remote headImgUrl is never stored', async () => {
-    const wx = await gw.send('POST', endpoints.wxinfo, { as: 'agent', body: { openId: 'wx_agent', nickname: '李', headImgUrl: 'https://thirdwx.example/x.png' } });
+    const wx = await gw.send('POST', endpoints.wxinfo, {
+      as: 'agent',
+      body: { openId: 'wx_agent', nickname: '李', headImgUrl: 'https://thirdwx.example/x.png' },
+    });
     expect(wx.json.obj).toMatchObject({ headUrl: '' });
   });
 
   it('unbind revokes the token and unbinds the phone; logging in again rebinds the same customer', async () => {
     const url = await ssoLogin(gw, '13700137000');
-    const ck = await gw.send<LoginResult>('GET', endpoints.loginCk, { query: { ticket: url.searchParams.get('ticket')!, source: 'h5portal' } });
+    const ck = await gw.send<LoginResult>('GET', endpoints.loginCk, {
+      query: { ticket: url.searchParams.get('ticket')!, source: 'h5portal' },
+    });
     const as = { token: ck.json.obj.token };
     expect((await gw.send('GET', endpoints.unbind, { as })).json).toEqual({ code: Code.ok, desc: '成功', obj: null });
     expect((await gw.send('GET', endpoints.noticeCount, { as })).json.obj).toEqual({ reason: 'token-expired' });
-    expect((await gw.send('GET', endpoints.noticeCount, { as: 'empty' })).json.obj).toEqual({ reason: 'token-expired' });
+    expect((await gw.send('GET', endpoints.noticeCount, { as: 'empty' })).json.obj).toEqual({
+      reason: 'token-expired',
+    });
     const [u] = await gw.db.query('select mobile_phone, unbound_phone from users where id = $1', ['u-13700137000']);
     expect(u).toEqual({ mobile_phone: null, unbound_phone: '13700137000' });
     const url2 = await ssoLogin(gw, '13700137000');
-    const ck2 = await gw.send<LoginResult>('GET', endpoints.loginCk, { query: { ticket: url2.searchParams.get('ticket')!, source: 'h5portal' } });
+    const ck2 = await gw.send<LoginResult>('GET', endpoints.loginCk, {
+      query: { ticket: url2.searchParams.get('ticket')!, source: 'h5portal' },
+    });
     expect(ck2.json.obj.userInfo).toMatchObject({ userId: 'u-13700137000', mobilePhone: '13700137000' });
   });
 });
@@ -302,14 +394,24 @@ describe('SSO page and login', () => {
 describe('SSO in production', () => {
   let gw: TestGateway;
   beforeAll(async () => {
-    gw = await createTestGateway({ production: true, nodeEnv: 'production', ssoAllowedOrigins: ['https://h5.example.com'] });
+    gw = await createTestGateway({
+      production: true,
+      nodeEnv: 'production',
+      ssoAllowedOrigins: ['https://h5.example.com'],
+    });
   });
   afterAll(() => gw.close());
 
   it('redirects only to SSO_ALLOWED_ORIGINS and never shows the code', async () => {
-    const local = await gw.app.inject({ method: 'GET', url: `${endpoints.ssoLogin}?redirect_url=${encodeURIComponent(REDIRECT)}` });
+    const local = await gw.app.inject({
+      method: 'GET',
+      url: `${endpoints.ssoLogin}?redirect_url=${encodeURIComponent(REDIRECT)}`,
+    });
     expect(local.statusCode).toBe(400);
-    const allowed = await gw.app.inject({ method: 'GET', url: `${endpoints.ssoLogin}?redirect_url=${encodeURIComponent('https://h5.example.com/transferPage')}` });
+    const allowed = await gw.app.inject({
+      method: 'GET',
+      url: `${endpoints.ssoLogin}?redirect_url=${encodeURIComponent('https://h5.example.com/transferPage')}`,
+    });
     expect(allowed.statusCode).toBe(200);
     const sms = await sendSms(gw, '13800138000');
     expect(sms).toEqual({ code: Code.ok, desc: '成功', obj: { sent: true } });

@@ -122,10 +122,16 @@ type Verify = { ok: true; ticket: string } | { ok: false; desc: string };
 
 export function ssoRoutes(app: FastifyInstance, { db, config }: AppContext) {
   app.get('/sso/sso.css', (_req, reply) =>
-    reply.header('content-type', 'text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(SSO_CSS),
+    reply
+      .header('content-type', 'text/css; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(SSO_CSS),
   );
   app.get('/sso/sso.js', (_req, reply) =>
-    reply.header('content-type', 'text/javascript; charset=utf-8').header('cache-control', 'public, max-age=3600').send(SSO_JS),
+    reply
+      .header('content-type', 'text/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(SSO_JS),
   );
   app.get(WX_AVATAR_PATH, (_req, reply) =>
     reply.header('content-type', 'image/svg+xml').header('cache-control', 'public, max-age=86400').send(WX_AVATAR_SVG),
@@ -136,7 +142,11 @@ export function ssoRoutes(app: FastifyInstance, { db, config }: AppContext) {
     const redirectUrl = typeof q.redirect_url === 'string' ? q.redirect_url : '';
     if (!redirectUrl) return html(reply, 400, errorPage('缺少回跳地址'));
     if (!allowedRedirect(redirectUrl, config)) return html(reply, 400, errorPage(BizDesc.redirectNotAllowed));
-    const state = { redirectUrl, source: String(q.source ?? '').slice(0, 32), data: String(q.data ?? 'index').slice(0, 64) };
+    const state = {
+      redirectUrl,
+      source: String(q.source ?? '').slice(0, 32),
+      data: String(q.data ?? 'index').slice(0, 64),
+    };
     return html(reply, 200, loginPage(state, config));
   });
 
@@ -193,7 +203,8 @@ export function ssoRoutes(app: FastifyInstance, { db, config }: AppContext) {
     // account of its choosing (DESIGN §8). SSO_ALLOWED_ORIGINS names redirect targets, not
     // pages allowed to post here (decision 0024).
     if (!sameOrigin(req)) return html(reply, 403, loginPage({ ...state, error: BizDesc.ssoCrossSite }, config));
-    if (raw.agree !== '1') return html(reply, 200, loginPage({ ...state, error: BizDesc.ssoAgreementRequired }, config));
+    if (raw.agree !== '1')
+      return html(reply, 200, loginPage({ ...state, error: BizDesc.ssoAgreementRequired }, config));
     const parsed = ssoLoginForm.safeParse(raw);
     if (!parsed.success) return html(reply, 200, loginPage({ ...state, error: firstIssue(parsed.error) }, config));
     const form = parsed.data;
@@ -209,7 +220,10 @@ export function ssoRoutes(app: FastifyInstance, { db, config }: AppContext) {
       if (sms.attempts >= SMS_MAX_ATTEMPTS) return { ok: false, desc: BizDesc.smsTooManyAttempts };
       if (sms.code_hash !== codeHash(phone, form.code)) {
         await tx.query('update sms_codes set attempts = attempts + 1 where id = $1', [sms.id]);
-        return { ok: false, desc: sms.attempts + 1 >= SMS_MAX_ATTEMPTS ? BizDesc.smsTooManyAttempts : BizDesc.smsCodeWrong };
+        return {
+          ok: false,
+          desc: sms.attempts + 1 >= SMS_MAX_ATTEMPTS ? BizDesc.smsTooManyAttempts : BizDesc.smsCodeWrong,
+        };
       }
       await tx.query('update sms_codes set used_at = now() where id = $1', [sms.id]);
       const ticket = newToken();

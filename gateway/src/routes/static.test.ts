@@ -16,7 +16,9 @@ const INDEX = `<!doctype html><html lang="zh-CN"><head><meta charset="UTF-8"><ti
 const SHELL = `export const shell = ${JSON.stringify('服务'.repeat(2000))};`;
 const BUILT_BR = zlib.brotliCompressSync(`${SHELL}// from the build`);
 const BUILT_GZ = zlib.gzipSync(`${SHELL}// from the build`);
-const BUILT_JSON = JSON.stringify({ index: { items: Array.from({ length: 80 }, (_, i) => ({ i, name: '体检套餐' })) } });
+const BUILT_JSON = JSON.stringify({
+  index: { items: Array.from({ length: 80 }, (_, i) => ({ i, name: '体检套餐' })) },
+});
 
 describe('the built portal', () => {
   let gw: TestGateway;
@@ -25,7 +27,10 @@ describe('the built portal', () => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-dist-'));
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
-    fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('健康'.repeat(2000))});`);
+    fs.writeFileSync(
+      path.join(dist, 'assets', 'index-abc123.js'),
+      `console.log(${JSON.stringify('健康'.repeat(2000))});`,
+    );
     fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     // A chunk the build compressed (build/vite-plugins/precompress.ts): marked copies, to tell them apart.
     fs.writeFileSync(path.join(dist, 'assets', 'shell-def456.js'), SHELL);
@@ -46,7 +51,13 @@ describe('the built portal', () => {
   const get = (url: string, headers: Record<string, string> = {}) => gw.app.inject({ method: 'GET', url, headers });
 
   it('answers other methods on the pages with an envelope, never index.html', async () => {
-    for (const [method, url] of [['TRACE', '/'], ['OPTIONS', '/'], ['DELETE', '/index.html'], ['TRACE', '/message'], ['PUT', '/transferPage']] as const) {
+    for (const [method, url] of [
+      ['TRACE', '/'],
+      ['OPTIONS', '/'],
+      ['DELETE', '/index.html'],
+      ['TRACE', '/message'],
+      ['PUT', '/transferPage'],
+    ] as const) {
       const res = await gw.app.inject({ method, url });
       expect([404, 405], `${method} ${url}`).toContain(res.statusCode);
       expect(res.body, `${method} ${url}`).not.toContain('<html');
@@ -63,7 +74,8 @@ describe('the built portal', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
       const csp = String(res.headers['content-security-policy']);
       expect(csp).toContain(`script-src 'self' ${hash}`);
-      for (const part of ["object-src 'none'", "base-uri 'self'", "form-action 'self'", "frame-ancestors 'none'"]) expect(csp).toContain(part);
+      for (const part of ["object-src 'none'", "base-uri 'self'", "form-action 'self'", "frame-ancestors 'none'"])
+        expect(csp).toContain(part);
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['referrer-policy']).toBe('same-origin');
       expect(Date.parse(String(res.headers.date))).not.toBeNaN();
@@ -119,7 +131,10 @@ describe('the built portal', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(BUILT_JSON);
     expect(new Set([br.headers.etag, gz.headers.etag, plain.headers.etag]).size).toBe(1);
-    expect((await get('/jsons/built.json', { 'if-none-match': String(plain.headers.etag), 'accept-encoding': 'br' })).statusCode).toBe(304);
+    expect(
+      (await get('/jsons/built.json', { 'if-none-match': String(plain.headers.etag), 'accept-encoding': 'br' }))
+        .statusCode,
+    ).toBe(304);
   });
 
   it('reads /jsons again when the file changes, and ignores compressed copies older than it', async () => {

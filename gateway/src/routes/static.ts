@@ -155,7 +155,10 @@ export async function staticRoutes(app: FastifyInstance, { config }: AppContext)
   const sendIndex = (reply: FastifyReply) => {
     const index = loadIndex();
     if (!index) return notFound(reply);
-    return reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(index.html);
+    return reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(index.html);
   };
 
   // The document itself: always the SPA shell with its CSP (the plugin would answer 403 for '/').

@@ -23,8 +23,10 @@ type Mime = keyof typeof MIME_EXT;
 /** The image type by its magic bytes, or null: the data URL's prefix is not trusted. */
 export function sniffImage(bytes: Buffer): Mime | null {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
-  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'image/webp';
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'image/png';
+  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP')
+    return 'image/webp';
   return null;
 }
 
@@ -74,7 +76,12 @@ export function userRoutes(app: FastifyInstance, { db }: AppContext) {
       const headUrl = `/media/avatar/${id}.${MIME_EXT[mime]}`;
       await db.transaction(async (tx) => {
         await tx.query('delete from avatars where user_id = $1', [userId]);
-        await tx.query('insert into avatars (id, user_id, mime, data) values ($1, $2, $3, $4)', [id, userId, mime, bytes]);
+        await tx.query('insert into avatars (id, user_id, mime, data) values ($1, $2, $3, $4)', [
+          id,
+          userId,
+          mime,
+          bytes,
+        ]);
         await tx.query('update users set head_url = $2 where id = $1', [userId, headUrl]);
       });
       return { headUrl };
@@ -96,66 +103,102 @@ export function userRoutes(app: FastifyInstance, { db }: AppContext) {
       .send(Buffer.from(row.data));
   });
 
-  apiRoute(app, { method: 'POST', url: endpoints.updateInfo, guard: 'required', input: updateInfoBody }, async ({ nickname }, req): Promise<UserInfo> => {
-    const [row] = await db.query<UserRow>(`update users set nickname = $2 where id = $1 returning ${USER_COLUMNS}`, [me(req), nickname]);
-    return toUserInfo(row);
-  });
+  apiRoute(
+    app,
+    { method: 'POST', url: endpoints.updateInfo, guard: 'required', input: updateInfoBody },
+    async ({ nickname }, req): Promise<UserInfo> => {
+      const [row] = await db.query<UserRow>(`update users set nickname = $2 where id = $1 returning ${USER_COLUMNS}`, [
+        me(req),
+        nickname,
+      ]);
+      return toUserInfo(row);
+    },
+  );
 
   apiRoute(app, { method: 'GET', url: endpoints.addressList, guard: 'required' }, async (_q, req) => {
-    const rows = await db.query<AddressRow>(`select ${ADDRESS_COLUMNS} from addresses where user_id = $1 order by is_default desc, id`, [me(req)]);
+    const rows = await db.query<AddressRow>(
+      `select ${ADDRESS_COLUMNS} from addresses where user_id = $1 order by is_default desc, id`,
+      [me(req)],
+    );
     return rows.map(toAddress);
   });
 
-  apiRoute(app, { method: 'POST', url: endpoints.addressSave, guard: 'required', input: addressBody }, async (a, req) => {
-    const userId = me(req);
-    const row = await db.transaction(async (tx) => {
-      // Serialise one user's address writes, so the count limit holds under concurrency.
-      await tx.query('select id from users where id = $1 for update', [userId]);
-      const [{ n, defaults }] = await tx.query<{ n: number; defaults: number }>(
-        'select count(*)::int as n, count(*) filter (where is_default)::int as defaults from addresses where user_id = $1',
-        [userId],
-      );
-      if (a.id !== undefined) {
-        const [own] = await tx.query('select 1 from addresses where id = $1 and user_id = $2', [a.id, userId]);
-        if (!own) throw new BizError(BizDesc.addressNotFound);
-      } else if (n >= ADDRESS_MAX_COUNT) {
-        throw new BizError(BizDesc.addressLimit);
-      }
-      // The first address becomes the default; one default at most (partial unique index).
-      const isDefault = a.isDefault || defaults === 0;
-      if (isDefault) await tx.query('update addresses set is_default = false where user_id = $1 and is_default and id <> coalesce($2, -1)', [userId, a.id ?? null]);
-      const values = [userId, a.name, a.tel, a.province, a.city, a.county, a.country ?? null, a.areaCode, a.addressDetail, isDefault];
-      const [saved] =
-        a.id === undefined
-          ? await tx.query<AddressRow>(
-              `insert into addresses (user_id, name, tel, province, city, county, country, area_code, address_detail, is_default)
-               values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning ${ADDRESS_COLUMNS}`,
-              values,
-            )
-          : await tx.query<AddressRow>(
-              `update addresses set name = $2, tel = $3, province = $4, city = $5, county = $6, country = $7, area_code = $8,
-                      address_detail = $9, is_default = $10
-                where id = $11 and user_id = $1 returning ${ADDRESS_COLUMNS}`,
-              [...values, a.id],
-            );
-      return saved;
-    });
-    return toAddress(row);
-  });
-
-  apiRoute(app, { method: 'POST', url: endpoints.addressDelete, guard: 'required', input: idBody }, async ({ id }, req) => {
-    const userId = me(req);
-    await db.transaction(async (tx) => {
-      const [gone] = await tx.query<{ is_default: boolean }>('delete from addresses where id = $1 and user_id = $2 returning is_default', [id, userId]);
-      if (!gone) throw new BizError(BizDesc.addressNotFound);
-      // Deleting the default makes the oldest remaining address the default.
-      if (gone.is_default) {
-        await tx.query(
-          'update addresses set is_default = true where id = (select id from addresses where user_id = $1 order by id limit 1)',
+  apiRoute(
+    app,
+    { method: 'POST', url: endpoints.addressSave, guard: 'required', input: addressBody },
+    async (a, req) => {
+      const userId = me(req);
+      const row = await db.transaction(async (tx) => {
+        // Serialise one user's address writes, so the count limit holds under concurrency.
+        await tx.query('select id from users where id = $1 for update', [userId]);
+        const [{ n, defaults }] = await tx.query<{ n: number; defaults: number }>(
+          'select count(*)::int as n, count(*) filter (where is_default)::int as defaults from addresses where user_id = $1',
           [userId],
         );
-      }
-    });
-    return null;
-  });
+        if (a.id !== undefined) {
+          const [own] = await tx.query('select 1 from addresses where id = $1 and user_id = $2', [a.id, userId]);
+          if (!own) throw new BizError(BizDesc.addressNotFound);
+        } else if (n >= ADDRESS_MAX_COUNT) {
+          throw new BizError(BizDesc.addressLimit);
+        }
+        // The first address becomes the default; one default at most (partial unique index).
+        const isDefault = a.isDefault || defaults === 0;
+        if (isDefault)
+          await tx.query(
+            'update addresses set is_default = false where user_id = $1 and is_default and id <> coalesce($2, -1)',
+            [userId, a.id ?? null],
+          );
+        const values = [
+          userId,
+          a.name,
+          a.tel,
+          a.province,
+          a.city,
+          a.county,
+          a.country ?? null,
+          a.areaCode,
+          a.addressDetail,
+          isDefault,
+        ];
+        const [saved] =
+          a.id === undefined
+            ? await tx.query<AddressRow>(
+                `insert into addresses (user_id, name, tel, province, city, county, country, area_code, address_detail, is_default)
+               values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning ${ADDRESS_COLUMNS}`,
+                values,
+              )
+            : await tx.query<AddressRow>(
+                `update addresses set name = $2, tel = $3, province = $4, city = $5, county = $6, country = $7, area_code = $8,
+                      address_detail = $9, is_default = $10
+                where id = $11 and user_id = $1 returning ${ADDRESS_COLUMNS}`,
+                [...values, a.id],
+              );
+        return saved;
+      });
+      return toAddress(row);
+    },
+  );
+
+  apiRoute(
+    app,
+    { method: 'POST', url: endpoints.addressDelete, guard: 'required', input: idBody },
+    async ({ id }, req) => {
+      const userId = me(req);
+      await db.transaction(async (tx) => {
+        const [gone] = await tx.query<{ is_default: boolean }>(
+          'delete from addresses where id = $1 and user_id = $2 returning is_default',
+          [id, userId],
+        );
+        if (!gone) throw new BizError(BizDesc.addressNotFound);
+        // Deleting the default makes the oldest remaining address the default.
+        if (gone.is_default) {
+          await tx.query(
+            'update addresses set is_default = true where id = (select id from addresses where user_id = $1 order by id limit 1)',
+            [userId],
+          );
+        }
+      });
+      return null;
+    },
+  );
 }

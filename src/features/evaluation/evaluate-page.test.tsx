@@ -77,7 +77,15 @@ describe('/evaluate', () => {
 
   it('locks the button while sending', async () => {
     let release!: () => void;
-    server.use(http.post(url(endpoints.evaluate), () => new Promise<Response>((resolve) => (release = () => resolve(HttpResponse.json({ code: 200, desc: '', obj: null }))))));
+    server.use(
+      http.post(
+        url(endpoints.evaluate),
+        () =>
+          new Promise<Response>(
+            (resolve) => (release = () => resolve(HttpResponse.json({ code: 200, desc: '', obj: null }))),
+          ),
+      ),
+    );
     const { user } = renderScreen('/evaluate?consumeId=6', { user: CUSTOMER });
     await user.click(await screen.findByRole('radio', { name: '5星' }));
     await user.click(submit());
@@ -97,7 +105,10 @@ describe('/evaluate', () => {
   it('on 10001 (already evaluated elsewhere) the client toasts and the page turns read-only', async () => {
     const { user } = renderScreen('/evaluate?consumeId=6', { user: CUSTOMER });
     await user.click(await screen.findByRole('radio', { name: '3星' }));
-    Object.assign(db.consumptions.find((c) => c.id === 6)!, { evaluateStatus: 1, score: 5, content: '另一台手机上的评价', tags: [] });
+    Object.assign(
+      db.consumptions.find((c) => c.id === 6)!,
+      { evaluateStatus: 1, score: 5, content: '另一台手机上的评价', tags: [] },
+    );
     await user.click(submit());
     expect(await screen.findByText('另一台手机上的评价')).toBeInTheDocument();
     expect(showToast).toHaveBeenCalledWith('该服务已评价', 2000);
@@ -133,20 +144,25 @@ describe('/evaluate', () => {
     expect(await screen.findByText('服务记录不存在')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '重试' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '查看使用记录' }));
-    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/rights?tab=records'));
+    await waitFor(() =>
+      expect(router.state.location.pathname + router.state.location.search).toBe('/rights?tab=records'),
+    );
   });
 });
 
 describe('the login prompt', () => {
-  it.each(['/evaluate?consumeId=4'])('%s starts the login with the current indexCode, not the default', async (path) => {
-    // The customer came from the ebt home (a tabbed screen stored its indexCode), then logged out.
-    useUserStore.setState({ indexCode: 'ebt' });
-    const { user } = renderScreen(path);
-    await user.click(await screen.findByRole('button', { name: '登录' }));
-    const target = new URL(vi.mocked(assignLocation).mock.calls.at(-1)![0], 'http://localhost');
-    expect(target.searchParams.get('data')).toBe('ebt');
-    expect(new URL(target.searchParams.get('redirect_url')!).pathname).toBe('/transferPage');
-  });
+  it.each(['/evaluate?consumeId=4'])(
+    '%s starts the login with the current indexCode, not the default',
+    async (path) => {
+      // The customer came from the ebt home (a tabbed screen stored its indexCode), then logged out.
+      useUserStore.setState({ indexCode: 'ebt' });
+      const { user } = renderScreen(path);
+      await user.click(await screen.findByRole('button', { name: '登录' }));
+      const target = new URL(vi.mocked(assignLocation).mock.calls.at(-1)![0], 'http://localhost');
+      expect(target.searchParams.get('data')).toBe('ebt');
+      expect(new URL(target.searchParams.get('redirect_url')!).pathname).toBe('/transferPage');
+    },
+  );
 
   it("prefers the screen's own indexCode query", async () => {
     useUserStore.setState({ indexCode: 'ebt' });

@@ -33,7 +33,10 @@ export default function EvaluatePage() {
   });
 
   // A missing or foreign record (the gateway's 服务记录不存在) leads back to the records.
-  const notFound = { text: '没有找到要评价的服务记录', action: { label: '查看使用记录', onClick: () => navigate('/rights?tab=records') } };
+  const notFound = {
+    text: '没有找到要评价的服务记录',
+    action: { label: '查看使用记录', onClick: () => navigate('/rights?tab=records') },
+  };
 
   if (!validId) {
     return (
@@ -47,7 +50,14 @@ export default function EvaluatePage() {
   // Once the record shows, its service's name (EvaluateBody's header) is the page's h1.
   return (
     <div className="evaluate">
-      <PageState loading={loading} error={error} onRetry={reload} empty={!current} emptyProps={notFound} heading={<RouteHeading />}>
+      <PageState
+        loading={loading}
+        error={error}
+        onRetry={reload}
+        empty={!current}
+        emptyProps={notFound}
+        heading={<RouteHeading />}
+      >
         {current && <EvaluateBody key={current.id} consumption={current} onEvaluated={setData} onReload={reload} />}
       </PageState>
     </div>
@@ -77,7 +87,10 @@ function EvaluateBody({ consumption, onEvaluated, onReload }: EvaluateBodyProps)
     return (
       <>
         {header}
-        <EmptyView text="该服务尚未核销成功，核销成功后才能评价" action={{ label: '查看使用记录', onClick: () => navigate('/rights?tab=records') }} />
+        <EmptyView
+          text="该服务尚未核销成功，核销成功后才能评价"
+          action={{ label: '查看使用记录', onClick: () => navigate('/rights?tab=records') }}
+        />
       </>
     );
   }
@@ -106,7 +119,11 @@ function EvaluateBody({ consumption, onEvaluated, onReload }: EvaluateBodyProps)
           <p className="evaluate__content">{consumption.content || '未填写文字评价'}</p>
         </section>
         <div className="evaluate__actions">
-          <button type="button" className="app-button app-button--ghost app-button--block" onClick={() => navigate('/index')}>
+          <button
+            type="button"
+            className="app-button app-button--ghost app-button--block"
+            onClick={() => navigate('/index')}
+          >
             返回首页
           </button>
         </div>
@@ -150,7 +167,8 @@ function EvaluateForm({ consumeId, onDone, onRefused }: EvaluateFormProps) {
   const scoreError = tried && score === 0 ? Messages.scoreRequired : '';
   const contentError = tooLong ? Messages.contentTooLong : '';
 
-  const toggleTag = (tag: string) => setTags((current) => (current.includes(tag) ? current.filter((t) => t !== tag) : [...current, tag]));
+  const toggleTag = (tag: string) =>
+    setTags((current) => (current.includes(tag) ? current.filter((t) => t !== tag) : [...current, tag]));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -186,7 +204,13 @@ function EvaluateForm({ consumeId, onDone, onRefused }: EvaluateFormProps) {
         <legend className="evaluate__title">评价标签（可多选）</legend>
         <div className="evaluate__tags">
           {EVALUATION_TAGS.map((tag) => (
-            <button key={tag} type="button" className={`evaluate__tag${tags.includes(tag) ? ' evaluate__tag--on' : ''}`} aria-pressed={tags.includes(tag)} onClick={() => toggleTag(tag)}>
+            <button
+              key={tag}
+              type="button"
+              className={`evaluate__tag${tags.includes(tag) ? ' evaluate__tag--on' : ''}`}
+              aria-pressed={tags.includes(tag)}
+              onClick={() => toggleTag(tag)}
+            >
               {tag}
             </button>
           ))}
@@ -215,7 +239,12 @@ function EvaluateForm({ consumeId, onDone, onRefused }: EvaluateFormProps) {
           </p>
         )}
       </div>
-      <button type="submit" className="app-button app-button--primary app-button--block" disabled={sending} aria-busy={sending}>
+      <button
+        type="submit"
+        className="app-button app-button--primary app-button--block"
+        disabled={sending}
+        aria-busy={sending}
+      >
         {sending ? '提交中…' : '提交评价'}
       </button>
     </form>

@@ -11,7 +11,13 @@ function renderBanners(banners: BannerCarouselProps['banners']) {
   render(<RouterProvider router={router} />);
 }
 
-const banner = (id: string, link: string) => ({ id, title: `活动${id}`, subtitle: '副标题', tone: 'blue' as const, link });
+const banner = (id: string, link: string) => ({
+  id,
+  title: `活动${id}`,
+  subtitle: '副标题',
+  tone: 'blue' as const,
+  link,
+});
 
 describe('BannerCarousel', () => {
   it('links a banner to its path in the portal, and one that would leave the origin to the home', () => {

@@ -39,14 +39,28 @@ export default function IndexNewPage() {
         <h1 className="home-new__brand">{env.appTitle}</h1>
         <p className="home-new__tagline">{data?.entry.title ?? '健康生活，从这里开始'}</p>
       </header>
-      <PageState loading={loading} error={error} onRetry={reload} empty={data?.services.length === 0} skeleton={<Skeleton rows={4} rowHeight={96} />}>
+      <PageState
+        loading={loading}
+        error={error}
+        onRetry={reload}
+        empty={data?.services.length === 0}
+        skeleton={<Skeleton rows={4} rowHeight={96} />}
+      >
         {data && (
           <div className="home-new__body">
             {loggedIn && <NoticeTicker prefix="B" />}
-            {loggedIn ? <RightsSummary indexCode={indexCode} /> : <LoginHintCard indexCode={indexCode} transferPage="/transferPage1" />}
+            {loggedIn ? (
+              <RightsSummary indexCode={indexCode} />
+            ) : (
+              <LoginHintCard indexCode={indexCode} transferPage="/transferPage1" />
+            )}
             <section className="home-new__banners" aria-label="活动推荐">
               {data.entry.banners.map((banner) => (
-                <Link key={banner.id} to={newThemePath(safePath(banner.link, '/indexNew'))} className={`home-new__banner banner--${banner.tone}`}>
+                <Link
+                  key={banner.id}
+                  to={newThemePath(safePath(banner.link, '/indexNew'))}
+                  className={`home-new__banner banner--${banner.tone}`}
+                >
                   <span className="home-new__banner-title">{banner.title}</span>
                   <span className="home-new__banner-subtitle">{banner.subtitle}</span>
                 </Link>

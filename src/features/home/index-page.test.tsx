@@ -11,7 +11,10 @@ vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: 
 vi.mock('@/lib/toast', () => ({ showToast: vi.fn(), preloadOverlays: vi.fn() }));
 
 const CUSTOMER = '13800138000';
-const tabIcons = () => within(screen.getByRole('navigation', { name: '底部导航' })).getAllByRole('button').map((b) => b.querySelector('svg'));
+const tabIcons = () =>
+  within(screen.getByRole('navigation', { name: '底部导航' }))
+    .getAllByRole('button')
+    .map((b) => b.querySelector('svg'));
 
 /** Counts requests to a path (msw `passthrough`-free spy: answers with the default handler after). */
 function countRequests(path: string) {
@@ -28,7 +31,10 @@ describe('/index', () => {
   it('shows banners and the service grid to a visitor, with a login hint and no ticker', async () => {
     const { user } = renderScreen('/index');
     expect(await screen.findByText('年度体检，预约即享')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: '在线问诊' })).toHaveAttribute('href', '/servInform?code=online_consult&indexCode=index');
+    expect(screen.getByRole('link', { name: '在线问诊' })).toHaveAttribute(
+      'href',
+      '/servInform?code=online_consult&indexCode=index',
+    );
     expect(screen.queryByRole('link', { name: /查看全部消息/ })).not.toBeInTheDocument();
     expect(screen.queryByText('我的权益')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '登录' }));
@@ -58,7 +64,11 @@ describe('/index', () => {
   });
 
   it('keeps the ticker’s line when nothing is unread, saying so (nothing below it moves)', async () => {
-    server.use(http.get(url(endpoints.noticeList), () => HttpResponse.json({ code: 200, desc: '', obj: { list: [], total: 0, pageNum: 1, pageSize: 5 } })));
+    server.use(
+      http.get(url(endpoints.noticeList), () =>
+        HttpResponse.json({ code: 200, desc: '', obj: { list: [], total: 0, pageNum: 1, pageSize: 5 } }),
+      ),
+    );
     renderScreen('/index', { user: CUSTOMER });
     await screen.findByRole('link', { name: /我的权益/ });
     await waitFor(() => expect(screen.getByRole('link', { name: /我的权益/ })).toHaveTextContent('可使用'));
@@ -113,7 +123,10 @@ describe('/indexNew', () => {
     expect(container.querySelector('.tab-bar--two')).toBeInTheDocument();
     await screen.findByRole('link', { name: /未读消息/ });
     expect(b.length).toBeGreaterThan(0);
-    expect(screen.getByRole('link', { name: /^健康评测/ })).toHaveAttribute('href', expect.stringContaining('/servInform1?code=health_assess'));
+    expect(screen.getByRole('link', { name: /^健康评测/ })).toHaveAttribute(
+      'href',
+      expect.stringContaining('/servInform1?code=health_assess'),
+    );
     await waitFor(() => expect(useThemeStore.getState().theme).toBe('indexNew'));
   });
 

@@ -37,16 +37,19 @@ export default function IndexPage() {
         <h1 className="home__brand">{env.appTitle}</h1>
         <p className="home__tagline">{data?.entry.title ?? '守护您和家人的健康'}</p>
       </header>
-      <PageState loading={loading} error={error} onRetry={reload} empty={data?.services.length === 0} skeleton={<HomeSkeleton />}>
+      <PageState
+        loading={loading}
+        error={error}
+        onRetry={reload}
+        empty={data?.services.length === 0}
+        skeleton={<HomeSkeleton />}
+      >
         {data && (
           <>
             <BannerCarousel banners={data.entry.banners} />
             {loggedIn && <NoticeTicker prefix="A" />}
             {loggedIn ? <RightsSummary indexCode={indexCode} /> : <LoginHintCard indexCode={indexCode} />}
-            <TabTitle
-              title="健康服务"
-              extra={{ label: '更多', onClick: () => navigate(paths.servMore(indexCode)) }}
-            />
+            <TabTitle title="健康服务" extra={{ label: '更多', onClick: () => navigate(paths.servMore(indexCode)) }} />
             <ServiceGrid services={data.services} indexCode={indexCode} />
           </>
         )}

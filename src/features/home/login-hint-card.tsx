@@ -15,7 +15,11 @@ export function LoginHintCard({ indexCode, transferPage = '/transferPage' }: Log
         <p className="login-hint__title">登录查看您的健康权益</p>
         <p className="login-hint__desc">保单附带的服务、剩余次数和有效期一目了然</p>
       </div>
-      <button type="button" className="app-button app-button--primary login-hint__button" onClick={() => goToLogin({ indexCode, transferPage })}>
+      <button
+        type="button"
+        className="app-button app-button--primary login-hint__button"
+        onClick={() => goToLogin({ indexCode, transferPage })}
+      >
         登录
       </button>
     </section>

@@ -71,7 +71,7 @@ export function NoticeTicker({ prefix, to = '/message' }: NoticeTickerProps) {
       <span className="notice-ticker__title" key={notice.id}>
         {notice.title}
       </span>
-      <span className="notice-ticker__count">{count > 1 ? `${index % count + 1}/${count}` : ''}</span>
+      <span className="notice-ticker__count">{count > 1 ? `${(index % count) + 1}/${count}` : ''}</span>
       <span className="visually-hidden">，查看全部消息</span>
     </Link>
   );

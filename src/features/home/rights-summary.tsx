@@ -20,7 +20,10 @@ export function RightsSummary({ indexCode }: RightsSummaryProps) {
   const userId = useUserStore((s) => s.userInfo?.userId);
   // Asked after the home's banner and grid have painted; the slot keeps its size meanwhile.
   const painted = usePainted();
-  const { data, loading, error, reload } = useRequest(loadAvailableCount, [userId], { refreshOn: ['rights'], enabled: painted });
+  const { data, loading, error, reload } = useRequest(loadAvailableCount, [userId], {
+    refreshOn: ['rights'],
+    enabled: painted,
+  });
 
   if (error) {
     return (

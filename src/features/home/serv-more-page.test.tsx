@@ -12,7 +12,10 @@ describe('/index/servMore', () => {
     renderScreen('/index/servMore?indexCode=index');
     expect(await screen.findByRole('region', { name: '问诊咨询' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: '心理健康' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /齿科保健/ })).toHaveAttribute('href', '/servInform?code=dental_care&indexCode=index');
+    expect(screen.getByRole('link', { name: /齿科保健/ })).toHaveAttribute(
+      'href',
+      '/servInform?code=dental_care&indexCode=index',
+    );
     expect(document.title).toBe('更多服务 - 健康服务平台');
   });
 
@@ -23,7 +26,11 @@ describe('/index/servMore', () => {
   });
 
   it('shows a retry view on a 500 envelope', async () => {
-    server.use(http.get(url(endpoints.portalGetMore), () => HttpResponse.json({ code: 500, desc: '服务繁忙，请稍后重试', obj: null })));
+    server.use(
+      http.get(url(endpoints.portalGetMore), () =>
+        HttpResponse.json({ code: 500, desc: '服务繁忙，请稍后重试', obj: null }),
+      ),
+    );
     renderScreen('/index/servMore');
     expect(await screen.findByRole('button', { name: '重试' })).toBeInTheDocument();
   });

@@ -28,10 +28,7 @@ export default function ServMorePage() {
             <ul className="serv-more__list">
               {section.services.map((service) => (
                 <li key={service.code}>
-                  <Link
-                    className="serv-more__item"
-                    to={paths.service(service.code, indexCode)}
-                  >
+                  <Link className="serv-more__item" to={paths.service(service.code, indexCode)}>
                     <ServiceIcon icon={service.icon} size={40} />
                     <span className="serv-more__text">
                       <span className="serv-more__name">{service.name}</span>

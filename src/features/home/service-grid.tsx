@@ -14,10 +14,7 @@ export function ServiceGrid({ services, indexCode }: ServiceGridProps) {
     <ul className="service-grid">
       {services.map((service) => (
         <li key={service.code}>
-          <Link
-            className="service-grid__item"
-            to={paths.service(service.code, indexCode)}
-          >
+          <Link className="service-grid__item" to={paths.service(service.code, indexCode)}>
             <ServiceIcon icon={service.icon} />
             <span className="service-grid__name">{service.name}</span>
           </Link>

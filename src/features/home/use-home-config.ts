@@ -14,7 +14,10 @@ export interface HomeData {
  * default home rather than nothing. `prefer` picks another entry first (the new-theme home
  * reads the `indexNew` entry unless the indexCode is itself a new-theme one).
  */
-async function loadHome(indexCode: string, prefer?: (config: Record<string, IndexConfigEntry>) => IndexConfigEntry | undefined): Promise<HomeData> {
+async function loadHome(
+  indexCode: string,
+  prefer?: (config: Record<string, IndexConfigEntry>) => IndexConfigEntry | undefined,
+): Promise<HomeData> {
   const [config, catalog] = await Promise.all([getIndexConfig(), getServiceCatalog()]);
   const entry = prefer?.(config) ?? config[indexCode] ?? config[DEFAULT_INDEX_CODE];
   const byCode = new Map(catalog.services.map((s) => [s.code, s]));
@@ -26,6 +29,9 @@ async function loadHome(indexCode: string, prefer?: (config: Record<string, Inde
  * The home's data for an indexCode through useRequest (both homes share it; it lives here so
  * the two home screens share no chunk of their own, decision 0003's file budget).
  */
-export function useHomeConfig(indexCode: string, prefer?: (config: Record<string, IndexConfigEntry>) => IndexConfigEntry | undefined) {
+export function useHomeConfig(
+  indexCode: string,
+  prefer?: (config: Record<string, IndexConfigEntry>) => IndexConfigEntry | undefined,
+) {
   return useRequest(() => loadHome(indexCode, prefer), [indexCode]);
 }

@@ -6,7 +6,14 @@ import type { RouteVariant } from '@/hooks/use-route-meta';
 import type { TransferPage } from '@/lib/login-redirect';
 import { safePath } from '@/lib/safe-path';
 import { loginThemeReturned } from '@/stores/theme';
-import { fullPathCleared, indexCodeChanged, loggedIn, selectIsLoggedIn, userInfoReplaced, useUserStore } from '@/stores/user';
+import {
+  fullPathCleared,
+  indexCodeChanged,
+  loggedIn,
+  selectIsLoggedIn,
+  userInfoReplaced,
+  useUserStore,
+} from '@/stores/user';
 import { readIndexCode } from '@/lib/index-code';
 import { withIndexCode } from '@/lib/paths';
 
@@ -21,10 +28,8 @@ export interface TransferVariant {
 
 /** /transferPage: ck; /transferPage1: ckNew and the new theme; /transferPageMn: ck with the Mn source. */
 export function transferVariant(variant: RouteVariant | undefined): TransferVariant {
-  if (variant === 'new')
-    return { transferPage: '/transferPage1', ck: 'ckNew', source: env.source, home: '/indexNew' };
-  if (variant === 'mn')
-    return { transferPage: '/transferPageMn', ck: 'ck', source: env.sourceMn, home: '/index' };
+  if (variant === 'new') return { transferPage: '/transferPage1', ck: 'ckNew', source: env.source, home: '/indexNew' };
+  if (variant === 'mn') return { transferPage: '/transferPageMn', ck: 'ck', source: env.sourceMn, home: '/index' };
   return { transferPage: '/transferPage', ck: 'ck', source: env.source, home: '/index' };
 }
 
@@ -71,7 +76,8 @@ export async function completeLogin(params: URLSearchParams, variant: TransferVa
       variant.ck,
     );
   } catch (error) {
-    if (error instanceof ApiError) return { ok: false, message: error.refused && error.desc ? error.desc : EXPIRED_TICKET, retry: false };
+    if (error instanceof ApiError)
+      return { ok: false, message: error.refused && error.desc ? error.desc : EXPIRED_TICKET, retry: false };
     // The client has toasted the network error (SPEC §8).
     return { ok: false, message: NETWORK_FAILED, retry: true };
   }

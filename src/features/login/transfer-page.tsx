@@ -24,11 +24,7 @@ export default function TransferPage() {
   const [params] = useSearchParams();
   const { path, variant } = useRouteMeta();
   return (
-    <TransferWork
-      key={`${path}?${params.get('ticket') ?? ''}`}
-      params={params}
-      variant={transferVariant(variant)}
-    />
+    <TransferWork key={`${path}?${params.get('ticket') ?? ''}`} params={params} variant={transferVariant(variant)} />
   );
 }
 

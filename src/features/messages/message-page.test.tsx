@@ -25,7 +25,18 @@ beforeEach(() => {
   });
   const original = HTMLElement.prototype.getBoundingClientRect;
   vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
-    if (this.classList.contains('adm-infinite-scroll')) return { top: sentinelTop, bottom: sentinelTop + 40, left: 0, right: 375, width: 375, height: 40, x: 0, y: sentinelTop, toJSON() {} } as DOMRect;
+    if (this.classList.contains('adm-infinite-scroll'))
+      return {
+        top: sentinelTop,
+        bottom: sentinelTop + 40,
+        left: 0,
+        right: 375,
+        width: 375,
+        height: 40,
+        x: 0,
+        y: sentinelTop,
+        toJSON() {},
+      } as DOMRect;
     return original.call(this);
   });
 });
@@ -43,8 +54,14 @@ describe('/message', () => {
     expect(first).toHaveTextContent('平台用户协议已更新');
     expect(first).toHaveTextContent('2026-10-01 09:00');
     // Named by what it shows (label in name), 未读 added for screen readers: time and summary included.
-    expect(screen.getByRole('button', { name: /^未读，\s*服务提醒\s*2026-09-20 15:25\s*核销码已过期\s*您在 09-20 15:10 生成的/ })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /^系统通知\s*2026-10-01 09:00\s*平台用户协议已更新/ })).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', {
+        name: /^未读，\s*服务提醒\s*2026-09-20 15:25\s*核销码已过期\s*您在 09-20 15:10 生成的/,
+      }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: /^系统通知\s*2026-10-01 09:00\s*平台用户协议已更新/ }),
+    ).toBeInTheDocument();
     expect(screen.getAllByTestId('unread-dot')).toHaveLength(5);
     expect(await screen.findByText('5条未读')).toBeInTheDocument();
     // Still only the first page: the sentinel is far below.

@@ -30,11 +30,9 @@ function NoticeList() {
   const unread = useUnreadStore((s) => s.unreadCount);
   const [open, setOpen] = useState<Notice>();
   const [readingAll, setReadingAll] = useState(false);
-  const list = useInfiniteList(
-    (pageNum) => getNotices({ pageNum, pageSize: NOTICE_PAGE_SIZE }, 'A'),
-    noticeKey,
-    [token],
-  );
+  const list = useInfiniteList((pageNum) => getNotices({ pageNum, pageSize: NOTICE_PAGE_SIZE }, 'A'), noticeKey, [
+    token,
+  ]);
   const { updateItems } = list;
 
   // The badge count is the server's: reload it whenever the centre is shown.

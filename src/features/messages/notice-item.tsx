@@ -26,7 +26,9 @@ export function NoticeItem({ notice, onOpen }: NoticeItemProps) {
       >
         {unread && <span className="visually-hidden">未读，</span>}
         <span className="notice-item__head">
-          <span className={`notice-item__type notice-item__type--${notice.noticeType}`}>{NOTICE_TYPE_LABELS[notice.noticeType]}</span>
+          <span className={`notice-item__type notice-item__type--${notice.noticeType}`}>
+            {NOTICE_TYPE_LABELS[notice.noticeType]}
+          </span>
           <time className="notice-item__time" dateTime={notice.createTime}>
             {noticeTime(notice.createTime)}
           </time>

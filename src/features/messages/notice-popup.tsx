@@ -15,7 +15,14 @@ export interface NoticePopupProps {
 export function NoticePopup({ notice, onClose, onNavigate }: NoticePopupProps) {
   const link = notice?.linkUrl ? safePath(notice.linkUrl, '') : '';
   return (
-    <Popup visible={Boolean(notice)} onMaskClick={onClose} onClose={onClose} position="bottom" bodyClassName="notice-popup" destroyOnClose>
+    <Popup
+      visible={Boolean(notice)}
+      onMaskClick={onClose}
+      onClose={onClose}
+      position="bottom"
+      bodyClassName="notice-popup"
+      destroyOnClose
+    >
       {notice && (
         <div role="dialog" aria-modal="true" aria-labelledby="notice-popup-title" className="notice-popup__inner">
           <header className="notice-popup__head">

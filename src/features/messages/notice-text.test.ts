@@ -2,11 +2,14 @@ import { noticeSummary } from './notice-text';
 
 describe('noticeSummary', () => {
   it('reads the text of the markup, words of separate blocks apart, entities decoded', () => {
-    expect(noticeSummary('<p>您的<strong>体检预约</strong>已确认</p><p>请携带身份证 &amp; 医保卡&nbsp;到场</p>')).toBe('您的体检预约已确认 请携带身份证 & 医保卡 到场');
+    expect(noticeSummary('<p>您的<strong>体检预约</strong>已确认</p><p>请携带身份证 &amp; 医保卡&nbsp;到场</p>')).toBe(
+      '您的体检预约已确认 请携带身份证 & 医保卡 到场',
+    );
   });
 
   it('drops what a reader never sees and keeps a hostile notice as text only', () => {
-    const hostile = '<script>alert(1)</script><style>p{}</style>重要<img src=x onerror="alert(2)"><a href="javascript:alert(3)" title="a>b">提醒</a><!-- <b>注释</b> -->';
+    const hostile =
+      '<script>alert(1)</script><style>p{}</style>重要<img src=x onerror="alert(2)"><a href="javascript:alert(3)" title="a>b">提醒</a><!-- <b>注释</b> -->';
     expect(noticeSummary(hostile)).toBe('重要提醒');
   });
 

@@ -10,7 +10,8 @@ export const NOTICE_TYPE_LABELS: Record<NoticeType, string> = {
 /** Elements whose content is not text a reader sees. */
 const HIDDEN = /<(script|style|noscript|template|iframe|object|textarea|title)\b[\s\S]*?<\/\1\s*>/gi;
 /** Tags that end a block: a space keeps the words on either side apart. */
-const BLOCK = /<\/?(?:p|div|br|li|ul|ol|h[1-6]|tr|td|th|table|section|article|blockquote)\b(?:[^>"']|"[^"]*"|'[^']*')*>/gi;
+const BLOCK =
+  /<\/?(?:p|div|br|li|ul|ol|h[1-6]|tr|td|th|table|section|article|blockquote)\b(?:[^>"']|"[^"]*"|'[^']*')*>/gi;
 /** Any other tag, comment or doctype (quoted attribute values may hold `>`). */
 const TAG = /<!--[\s\S]*?-->|<[a-zA-Z/!?](?:[^>"']|"[^"]*"|'[^']*')*>/g;
 

@@ -1,5 +1,14 @@
 import { useRef, useState, type PointerEvent } from 'react';
-import { CENTRED, clampView, cropSourceRect, pictureBox, zoomView, type CropView, type Size, type SourceRect } from './crop-geometry';
+import {
+  CENTRED,
+  clampView,
+  cropSourceRect,
+  pictureBox,
+  zoomView,
+  type CropView,
+  type Size,
+  type SourceRect,
+} from './crop-geometry';
 
 export interface AvatarCropperProps {
   /** The picked picture's size in its own pixels. */
@@ -50,7 +59,13 @@ export function AvatarCropper({ image, src, onConfirm, onCancel }: AvatarCropper
       const zoom = (start.zoom * distance(now[0], now[1])) / (distance(points[0], points[1]) || 1);
       setView(zoomView(image, start, zoom, viewport));
     } else if (points.length === 1) {
-      setView(clampView(image, { ...start, x: start.x + now[0].x - points[0].x, y: start.y + now[0].y - points[0].y }, viewport));
+      setView(
+        clampView(
+          image,
+          { ...start, x: start.x + now[0].x - points[0].x, y: start.y + now[0].y - points[0].y },
+          viewport,
+        ),
+      );
     }
   };
 
@@ -81,7 +96,12 @@ export function AvatarCropper({ image, src, onConfirm, onCancel }: AvatarCropper
             src={src}
             alt=""
             draggable={false}
-            style={{ left: percent(box.left), top: percent(box.top), width: percent(box.width), height: percent(box.height) }}
+            style={{
+              left: percent(box.left),
+              top: percent(box.top),
+              width: percent(box.width),
+              height: percent(box.height),
+            }}
           />
         )}
         <span className="avatar-cropper__guide" aria-hidden="true" />
@@ -90,7 +110,11 @@ export function AvatarCropper({ image, src, onConfirm, onCancel }: AvatarCropper
         <button type="button" className="app-button app-button--ghost" onClick={onCancel}>
           取消
         </button>
-        <button type="button" className="app-button app-button--primary" onClick={() => onConfirm(cropSourceRect(image, view, viewport))}>
+        <button
+          type="button"
+          className="app-button app-button--primary"
+          onClick={() => onConfirm(cropSourceRect(image, view, viewport))}
+        >
           确定
         </button>
       </div>

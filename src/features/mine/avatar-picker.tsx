@@ -8,7 +8,14 @@ import { showToast } from '@/lib/toast';
 import { userInfoReplaced, useUserStore } from '@/stores/user';
 import { ApiError } from '@/api/api-error';
 import { NETWORK_ERROR_TEXT } from '@/api/client';
-import { browserImageTools, decodeImage, encodeImage, ImageResizeError, type DecodedImage, type ImageTools } from './resize-image';
+import {
+  browserImageTools,
+  decodeImage,
+  encodeImage,
+  ImageResizeError,
+  type DecodedImage,
+  type ImageTools,
+} from './resize-image';
 import { AvatarCropper } from './avatar-cropper';
 import type { SourceRect } from './crop-geometry';
 import { UserAvatar } from './user-avatar';
@@ -20,7 +27,8 @@ export interface AvatarPickerProps {
   tools?: ImageTools;
 }
 
-const createObjectUrl = (file: File) => (typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : undefined);
+const createObjectUrl = (file: File) =>
+  typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : undefined;
 
 /** ImageUploader's own upload never runs: beforeUpload hands the file to our flow below. */
 const unusedUpload = () => Promise.reject(new Error('handled in beforeUpload'));
@@ -56,9 +64,12 @@ export function AvatarPicker({ size = 64, tools = browserImageTools }: AvatarPic
 
   // The preview's object URL lives as long as the item shows it.
   const objectUrl = item?.objectUrl;
-  useEffect(() => () => {
-    if (objectUrl) URL.revokeObjectURL(objectUrl);
-  }, [objectUrl]);
+  useEffect(
+    () => () => {
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    },
+    [objectUrl],
+  );
 
   const pick = async (file: File) => {
     try {

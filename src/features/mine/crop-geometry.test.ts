@@ -38,7 +38,10 @@ describe('clampView and zoomView', () => {
   it('zooms about the centre: the point in the middle stays in the middle', () => {
     const before = { zoom: 2, x: -30, y: 20 };
     const after = zoomView(photo, before, 3, VIEWPORT);
-    const centreOf = (rect: { sx: number; sy: number; size: number }) => [rect.sx + rect.size / 2, rect.sy + rect.size / 2];
+    const centreOf = (rect: { sx: number; sy: number; size: number }) => [
+      rect.sx + rect.size / 2,
+      rect.sy + rect.size / 2,
+    ];
     const [bx, by] = centreOf(cropSourceRect(photo, before, VIEWPORT));
     const [ax, ay] = centreOf(cropSourceRect(photo, after, VIEWPORT));
     expect(ax).toBeCloseTo(bx);

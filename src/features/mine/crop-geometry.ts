@@ -33,7 +33,8 @@ export const CENTRED: CropView = { zoom: 1, x: 0, y: 0 };
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
 /** Viewport px per picture px at `zoom`. */
-const pixelScale = (image: Size, zoom: number, viewport: number) => (viewport / Math.min(image.width, image.height)) * zoom;
+const pixelScale = (image: Size, zoom: number, viewport: number) =>
+  (viewport / Math.min(image.width, image.height)) * zoom;
 
 /** `view` with zoom within [1, MAX_ZOOM] and the offset limited so no edge of the picture enters the square. */
 export function clampView(image: Size, view: CropView, viewport: number): CropView {
@@ -63,7 +64,11 @@ export function cropSourceRect(image: Size, view: CropView, viewport: number): S
 }
 
 /** Where the picture is drawn in the viewport for `view`: its box in viewport px. */
-export function pictureBox(image: Size, view: CropView, viewport: number): { left: number; top: number; width: number; height: number } {
+export function pictureBox(
+  image: Size,
+  view: CropView,
+  viewport: number,
+): { left: number; top: number; width: number; height: number } {
   const scale = pixelScale(image, view.zoom, viewport);
   const width = image.width * scale;
   const height = image.height * scale;

@@ -81,7 +81,12 @@ export function MineMenu({ isAgent, unread, toEvaluate, sharePath, onUnbind, unb
       ))}
       <ul className="mine-menu__group">
         <li>
-          <button type="button" className="mine-menu__item mine-menu__item--danger" onClick={onUnbind} disabled={unbinding}>
+          <button
+            type="button"
+            className="mine-menu__item mine-menu__item--danger"
+            onClick={onUnbind}
+            disabled={unbinding}
+          >
             <span className="mine-menu__icon" aria-hidden="true">
               <CloseShieldOutline />
             </span>

@@ -58,7 +58,13 @@ export default function MineNewPage() {
               <p className="mine-new__phone">{maskPhone(userInfo.mobilePhone)}</p>
             </div>
           </div>
-          <MineCounts summary={summary.data} loading={summary.loading} error={summary.error} onRetry={summary.reload} unread={unread} />
+          <MineCounts
+            summary={summary.data}
+            loading={summary.loading}
+            error={summary.error}
+            onRetry={summary.reload}
+            unread={unread}
+          />
         </section>
       </div>
       <section className="mine-new__notices">

@@ -37,7 +37,17 @@ describe('/mine', () => {
     expect(screen.getByRole('button', { name: `${toEvaluate}待评价` })).toBeInTheDocument();
     await screen.findByRole('button', { name: '5未读消息' });
 
-    for (const label of ['我的权益', '使用记录', '消息中心', '个人信息', '服务列表', '用户协议', '用户须知', '隐私政策', '解除绑定']) {
+    for (const label of [
+      '我的权益',
+      '使用记录',
+      '消息中心',
+      '个人信息',
+      '服务列表',
+      '用户协议',
+      '用户须知',
+      '隐私政策',
+      '解除绑定',
+    ]) {
       expect(within(nav).getByRole('button', { name: new RegExp(label) })).toBeInTheDocument();
     }
     // A customer has no share code.
@@ -89,11 +99,22 @@ describe('avatar change', () => {
     drawnSizes = [];
     drawn = [];
     // jsdom has no image decoding and no canvas: stand in for both, keeping the sizes honest.
-    vi.stubGlobal('createImageBitmap', vi.fn(async () => ({ width: 4000, height: 3000, close: vi.fn() })));
-    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
-      () => ({ fillStyle: '', fillRect: vi.fn(), drawImage: (_source: unknown, ...rest: number[]) => drawn.push(rest) }) as never,
+    vi.stubGlobal(
+      'createImageBitmap',
+      vi.fn(async () => ({ width: 4000, height: 3000, close: vi.fn() })),
     );
-    vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockImplementation(function (this: HTMLCanvasElement, type?: string) {
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
+      () =>
+        ({
+          fillStyle: '',
+          fillRect: vi.fn(),
+          drawImage: (_source: unknown, ...rest: number[]) => drawn.push(rest),
+        }) as never,
+    );
+    vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockImplementation(function (
+      this: HTMLCanvasElement,
+      type?: string,
+    ) {
       drawnSizes.push(`${this.width}x${this.height}`);
       return `data:${type};base64,${btoa(`${this.width}x${this.height}`)}`;
     });

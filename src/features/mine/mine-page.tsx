@@ -42,7 +42,13 @@ export default function MinePage() {
         </div>
       </header>
       <div className="mine__body">
-        <MineCounts summary={summary.data} loading={summary.loading || !painted} error={summary.error} onRetry={summary.reload} unread={unread} />
+        <MineCounts
+          summary={summary.data}
+          loading={summary.loading || !painted}
+          error={summary.error}
+          onRetry={summary.reload}
+          unread={unread}
+        />
         <MineMenu
           isAgent={(role || userInfo.role) === 'agent'}
           unread={unread}

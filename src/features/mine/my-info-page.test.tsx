@@ -158,7 +158,9 @@ describe('/my/info: contact addresses (SPEC §5 rules and messages)', () => {
     await user.click(screen.getAllByText('上海市', { selector: '.adm-list-item-content-main' })[1]);
     await user.click(await screen.findByText('徐汇区', { selector: '.adm-list-item-content-main' }));
     await user.click(screen.getByText('确定'));
-    await waitFor(() => expect(screen.getByRole('button', { name: /^所在地区/ })).toHaveAccessibleName('所在地区 上海市 徐汇区'));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /^所在地区/ })).toHaveAccessibleName('所在地区 上海市 徐汇区'),
+    );
     await user.type(screen.getByRole('textbox', { name: '详细地址' }), '虹桥路1号');
     await user.click(screen.getByRole('switch', { name: '设为默认地址' }));
     await user.click(screen.getByRole('button', { name: '保存' }));

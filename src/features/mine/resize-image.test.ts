@@ -1,4 +1,11 @@
-import { dataUrlBytes, fitWithin, ImageResizeError, resizeImage, type DrawingSurface, type ImageTools } from './resize-image';
+import {
+  dataUrlBytes,
+  fitWithin,
+  ImageResizeError,
+  resizeImage,
+  type DrawingSurface,
+  type ImageTools,
+} from './resize-image';
 
 describe('fitWithin', () => {
   it('scales the longer edge down to 512, keeping proportions', () => {
@@ -22,13 +29,21 @@ function fakeTools(width: number, height: number) {
   const surface: DrawingSurface = {
     width: 0,
     height: 0,
-    getContext: () => ({ fillStyle: '', fillRect: () => undefined, drawImage: (...args: number[]) => drawn.push({ width: args[7], height: args[8] }) }) as never,
+    getContext: () =>
+      ({
+        fillStyle: '',
+        fillRect: () => undefined,
+        drawImage: (...args: number[]) => drawn.push({ width: args[7], height: args[8] }),
+      }) as never,
     toDataURL(type: string) {
       return `data:${type};base64,${btoa(`${this.width}x${this.height}`)}`;
     },
   };
   const release = vi.fn();
-  const tools: ImageTools = { decode: async () => ({ source: {} as CanvasImageSource, width, height, release }), createSurface: () => surface };
+  const tools: ImageTools = {
+    decode: async () => ({ source: {} as CanvasImageSource, width, height, release }),
+    createSurface: () => surface,
+  };
   return { tools, drawn, release };
 }
 
@@ -46,12 +61,19 @@ describe('resizeImage', () => {
 
   it('refuses a file that is not an image, in Chinese', async () => {
     const { tools } = fakeTools(10, 10);
-    await expect(resizeImage(new File(['x'], 'a.txt', { type: 'text/plain' }), { tools })).rejects.toThrow('请选择图片文件');
+    await expect(resizeImage(new File(['x'], 'a.txt', { type: 'text/plain' }), { tools })).rejects.toThrow(
+      '请选择图片文件',
+    );
   });
 
   it('says so when the picture cannot be decoded', async () => {
-    const tools: ImageTools = { decode: () => Promise.reject(new Error('bad')), createSurface: () => ({}) as DrawingSurface };
-    await expect(resizeImage(new File(['x'], 'a.jpg', { type: 'image/jpeg' }), { tools })).rejects.toThrow('图片无法读取，请换一张');
+    const tools: ImageTools = {
+      decode: () => Promise.reject(new Error('bad')),
+      createSurface: () => ({}) as DrawingSurface,
+    };
+    await expect(resizeImage(new File(['x'], 'a.jpg', { type: 'image/jpeg' }), { tools })).rejects.toThrow(
+      '图片无法读取，请换一张',
+    );
   });
 
   it('counts the bytes a data URL decodes to', () => {

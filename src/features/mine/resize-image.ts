@@ -13,7 +13,11 @@ export class ImageResizeError extends Error {
  * The size an image of `width`×`height` is drawn at so that its longer edge is at most
  * `maxEdge`, keeping its proportions; smaller images keep their size (never enlarged).
  */
-export function fitWithin(width: number, height: number, maxEdge: number = AVATAR_MAX_EDGE): { width: number; height: number } {
+export function fitWithin(
+  width: number,
+  height: number,
+  maxEdge: number = AVATAR_MAX_EDGE,
+): { width: number; height: number } {
   if (!(width > 0) || !(height > 0)) throw new ImageResizeError('图片无法读取，请换一张');
   const scale = Math.min(1, maxEdge / Math.max(width, height));
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
@@ -58,7 +62,12 @@ async function decodeWithImageElement(file: File): Promise<DecodedImage> {
     URL.revokeObjectURL(url);
     throw error;
   }
-  return { source: image, width: image.naturalWidth, height: image.naturalHeight, release: () => URL.revokeObjectURL(url) };
+  return {
+    source: image,
+    width: image.naturalWidth,
+    height: image.naturalHeight,
+    release: () => URL.revokeObjectURL(url),
+  };
 }
 
 /** The real browser: createImageBitmap (EXIF orientation applied) where present, else an <img>. */
@@ -86,7 +95,11 @@ export interface ResizedImage {
  */
 export async function resizeImage(
   file: File,
-  { maxEdge = AVATAR_MAX_EDGE, quality = 0.86, tools = browserImageTools }: { maxEdge?: number; quality?: number; tools?: ImageTools } = {},
+  {
+    maxEdge = AVATAR_MAX_EDGE,
+    quality = 0.86,
+    tools = browserImageTools,
+  }: { maxEdge?: number; quality?: number; tools?: ImageTools } = {},
 ): Promise<ResizedImage> {
   const decoded = await decodeImage(file, tools);
   try {
@@ -112,7 +125,12 @@ export async function decodeImage(file: File, tools: ImageTools = browserImageTo
  */
 export function encodeImage(
   decoded: DecodedImage,
-  { crop, maxEdge = AVATAR_MAX_EDGE, quality = 0.86, tools = browserImageTools }: { crop?: SourceRect; maxEdge?: number; quality?: number; tools?: ImageTools } = {},
+  {
+    crop,
+    maxEdge = AVATAR_MAX_EDGE,
+    quality = 0.86,
+    tools = browserImageTools,
+  }: { crop?: SourceRect; maxEdge?: number; quality?: number; tools?: ImageTools } = {},
 ): ResizedImage {
   const { sx, sy, sw, sh } = crop
     ? { sx: crop.sx, sy: crop.sy, sw: crop.size, sh: crop.size }

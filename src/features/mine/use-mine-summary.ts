@@ -18,10 +18,7 @@ export function useMineSummary(enabled: boolean) {
   const token = useUserStore((s) => s.token);
   return useRequest<MineSummary>(
     async () => {
-      const [rights, count] = await Promise.all([
-        getRights({ status: 'available' }),
-        getConsumeCount(),
-      ]);
+      const [rights, count] = await Promise.all([getRights({ status: 'available' }), getConsumeCount()]);
       return { availableRights: rights.length, toEvaluate: count.toEvaluate };
     },
     [token],

@@ -51,8 +51,20 @@ export default function NoRightsPage() {
     <div className="no-rights">
       <svg className="no-rights__art" viewBox="0 0 160 120" aria-hidden="true">
         <ellipse cx="80" cy="108" rx="56" ry="7" fill="#eef1f6" />
-        <path d="M80 18 120 32v28c0 24-18 38-40 46-22-8-40-22-40-46V32z" fill="var(--app-color-primary-soft)" stroke="var(--app-color-primary)" strokeWidth="3" strokeLinejoin="round" />
-        <path d="M66 62h28M80 48v28" stroke="var(--app-color-primary)" strokeWidth="5" strokeLinecap="round" opacity="0.5" />
+        <path
+          d="M80 18 120 32v28c0 24-18 38-40 46-22-8-40-22-40-46V32z"
+          fill="var(--app-color-primary-soft)"
+          stroke="var(--app-color-primary)"
+          strokeWidth="3"
+          strokeLinejoin="round"
+        />
+        <path
+          d="M66 62h28M80 48v28"
+          stroke="var(--app-color-primary)"
+          strokeWidth="5"
+          strokeLinecap="round"
+          opacity="0.5"
+        />
       </svg>
       <h1 className="no-rights__title">{copy.title}</h1>
       <p className="no-rights__why">{copy.why}</p>

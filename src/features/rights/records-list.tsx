@@ -41,7 +41,11 @@ function RecordItem({ record }: { record: Consumption }) {
         {record.status === 'success' && record.evaluateStatus === 1 && (
           <>
             <span className="record__evaluated">已评价{record.score ? ` · ${record.score}星` : ''}</span>
-            <button type="button" className="record__action" onClick={() => navigate(`/evaluate?consumeId=${record.id}`)}>
+            <button
+              type="button"
+              className="record__action"
+              onClick={() => navigate(`/evaluate?consumeId=${record.id}`)}
+            >
               查看评价
             </button>
           </>
@@ -57,7 +61,11 @@ function RecordItem({ record }: { record: Consumption }) {
           </button>
         )}
         {record.status === 'pending' && (
-          <button type="button" className="record__action" onClick={() => navigate(`/servWriteOff?rightId=${record.rightId}`)}>
+          <button
+            type="button"
+            className="record__action"
+            onClick={() => navigate(`/servWriteOff?rightId=${record.rightId}`)}
+          >
             查看核销码
           </button>
         )}
@@ -77,7 +85,8 @@ export function RecordsList() {
   const counts = useRequest(() => getConsumeCount(), [userId], { refreshOn: ['consumptions'] });
   const records = useConsumeRecords(current.evaluateStatus, userId);
 
-  const countOf = (key: Filter) => (key === 'toEvaluate' ? counts.data?.toEvaluate : key === 'evaluated' ? counts.data?.evaluated : undefined);
+  const countOf = (key: Filter) =>
+    key === 'toEvaluate' ? counts.data?.toEvaluate : key === 'evaluated' ? counts.data?.evaluated : undefined;
 
   const refresh = async () => {
     await Promise.all([records.refresh(), counts.reload()]);
@@ -108,7 +117,14 @@ export function RecordsList() {
           error={records.error}
           onRetry={() => void records.refresh()}
           empty={records.list.length === 0}
-          emptyProps={{ text: filter === 'toEvaluate' ? '暂无待评价的服务' : filter === 'evaluated' ? '暂无已评价的服务' : '暂无使用记录' }}
+          emptyProps={{
+            text:
+              filter === 'toEvaluate'
+                ? '暂无待评价的服务'
+                : filter === 'evaluated'
+                  ? '暂无已评价的服务'
+                  : '暂无使用记录',
+          }}
         >
           <ul className="records__list">
             {records.list.map((record) => (

@@ -21,11 +21,7 @@ export function RightCard({ right, indexCode }: RightCardProps) {
   return (
     <div className={`right-card right-card--${right.status}`}>
       <div className="right-card__head">
-        <Link
-          to={paths.service(right.serviceCode, indexCode)}
-          className="right-card__name"
-          aria-describedby={facts}
-        >
+        <Link to={paths.service(right.serviceCode, indexCode)} className="right-card__name" aria-describedby={facts}>
           {right.name}
         </Link>
         <span className="right-card__line" id={`${id}-line`}>

@@ -91,7 +91,6 @@ export default function RightsPage() {
     setParams(next, { replace: true });
   };
 
-
   const shown = data?.rights.filter((r) => r.status === tab) ?? [];
   return (
     <div className="rights">
@@ -109,7 +108,9 @@ export default function RightsPage() {
             onClick={() => selectTab(t.key)}
           >
             {t.label}
-            {t.key !== 'records' && data && <span className="rights__tab-count">{data.rights.filter((r) => r.status === t.key).length}</span>}
+            {t.key !== 'records' && data && (
+              <span className="rights__tab-count">{data.rights.filter((r) => r.status === t.key).length}</span>
+            )}
           </button>
         ))}
       </div>
@@ -123,7 +124,10 @@ export default function RightsPage() {
               error={error}
               onRetry={reload}
               empty={shown.length === 0}
-              emptyProps={{ text: tab === 'available' ? '暂无可使用的权益' : tab === 'used' ? '暂无已用完的权益' : '暂无已过期的权益' }}
+              emptyProps={{
+                text:
+                  tab === 'available' ? '暂无可使用的权益' : tab === 'used' ? '暂无已用完的权益' : '暂无已过期的权益',
+              }}
             >
               <ul className="rights__list">
                 {shown.map((right) => (

@@ -42,5 +42,13 @@ export function useConsumeRecords(evaluateStatus: 0 | 1 | undefined, userId: str
     });
   };
 
-  return { list, total: base?.total ?? 0, loading: first.loading, error: first.error, hasMore, loadMore, refresh: first.reload };
+  return {
+    list,
+    total: base?.total ?? 0,
+    loading: first.loading,
+    error: first.error,
+    hasMore,
+    loadMore,
+    refresh: first.reload,
+  };
 }

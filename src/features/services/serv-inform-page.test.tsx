@@ -81,7 +81,13 @@ describe('/servInform', () => {
   });
 
   it('offers a retry in the right panel when the rights list fails', async () => {
-    server.use(http.get(url(endpoints.rightsList), () => HttpResponse.json({ code: 500, desc: '服务繁忙，请稍后重试', obj: null }), { once: true }));
+    server.use(
+      http.get(
+        url(endpoints.rightsList),
+        () => HttpResponse.json({ code: 500, desc: '服务繁忙，请稍后重试', obj: null }),
+        { once: true },
+      ),
+    );
     const { user } = renderScreen('/servInform?code=online_consult', { user: CUSTOMER });
     const region = await panel();
     await user.click(await within(region).findByRole('button', { name: '重试' }));

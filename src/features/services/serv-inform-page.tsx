@@ -37,11 +37,7 @@ export default function ServInformPage() {
             <button
               type="button"
               className="serv-inform__look"
-              onClick={() =>
-                navigate(
-                  paths.serviceLook(service.code, indexCode),
-                )
-              }
+              onClick={() => navigate(paths.serviceLook(service.code, indexCode))}
             >
               查看完整服务说明
             </button>

@@ -11,7 +11,10 @@ describe('/servList', () => {
     expect(await screen.findByRole('link', { name: /在线问诊/ })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /齿科保健/ })).not.toBeInTheDocument();
     await user.click(screen.getByText('齿科眼科'));
-    expect(await screen.findByRole('link', { name: /齿科保健/ })).toHaveAttribute('href', '/servInform?code=dental_care&indexCode=index');
+    expect(await screen.findByRole('link', { name: /齿科保健/ })).toHaveAttribute(
+      'href',
+      '/servInform?code=dental_care&indexCode=index',
+    );
     expect(screen.queryByRole('link', { name: /在线问诊/ })).not.toBeInTheDocument();
   });
 

@@ -58,17 +58,17 @@ export default function ServListPage() {
               ))}
             </SideBar>
           )}
-          <section className="serv-list__main" aria-label={term ? '搜索结果' : data?.categories.find((c) => c.code === active)?.name}>
+          <section
+            className="serv-list__main"
+            aria-label={term ? '搜索结果' : data?.categories.find((c) => c.code === active)?.name}
+          >
             {shown.length === 0 ? (
               <EmptyView text={term ? `没有找到“${term}”相关的服务` : '该分类暂无服务'} />
             ) : (
               <ul className="serv-list__items">
                 {shown.map((service) => (
                   <li key={service.code}>
-                    <Link
-                      className="serv-list__item"
-                      to={paths.service(service.code, indexCode)}
-                    >
+                    <Link className="serv-list__item" to={paths.service(service.code, indexCode)}>
                       <ServiceIcon icon={service.icon} size={40} />
                       <span className="serv-list__text">
                         <span className="serv-list__name">{service.name}</span>

@@ -41,7 +41,11 @@ export function ServiceRightPanel({ serviceCode, indexCode, transferPage = '/tra
     return (
       <section className="right-panel" aria-label="我的权益">
         <p className="right-panel__hint">登录后查看您是否拥有该服务的权益</p>
-        <button type="button" className="app-button app-button--primary app-button--block" onClick={() => goToLogin({ indexCode, transferPage })}>
+        <button
+          type="button"
+          className="app-button app-button--primary app-button--block"
+          onClick={() => goToLogin({ indexCode, transferPage })}
+        >
           登录
         </button>
       </section>

@@ -10,13 +10,10 @@ import { useRequest } from '@/hooks/use-request';
 export function useCatalogService() {
   const [params] = useSearchParams();
   const code = params.get('code') ?? '';
-  const request = useRequest(
-    async (): Promise<CatalogService | null> => {
-      if (!code) return null;
-      const catalog = await getStaticJson<ServiceCatalog>('serviceCatalog');
-      return catalog.services.find((s) => s.code === code) ?? null;
-    },
-    [code],
-  );
+  const request = useRequest(async (): Promise<CatalogService | null> => {
+    if (!code) return null;
+    const catalog = await getStaticJson<ServiceCatalog>('serviceCatalog');
+    return catalog.services.find((s) => s.code === code) ?? null;
+  }, [code]);
   return { ...request, service: request.data };
 }

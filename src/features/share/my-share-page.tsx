@@ -37,7 +37,10 @@ export default function MySharePage() {
     return (
       <div className={className}>
         <RouteHeading />
-        <EmptyView text="推广码仅对代理人开放。您当前是客户账号，可在“我的权益”中查看和使用您的健康服务。" action={{ label: '返回我的', onClick: backToMine }} />
+        <EmptyView
+          text="推广码仅对代理人开放。您当前是客户账号，可在“我的权益”中查看和使用您的健康服务。"
+          action={{ label: '返回我的', onClick: backToMine }}
+        />
       </div>
     );
   }
@@ -46,7 +49,10 @@ export default function MySharePage() {
     return (
       <div className={className}>
         <RouteHeading />
-        <EmptyView text={`您的代理人信息不完整，暂时无法生成推广码，请联系客服 ${SERVICE_PHONE}`} action={{ label: '返回我的', onClick: backToMine }} />
+        <EmptyView
+          text={`您的代理人信息不完整，暂时无法生成推广码，请联系客服 ${SERVICE_PHONE}`}
+          action={{ label: '返回我的', onClick: backToMine }}
+        />
       </div>
     );
   }

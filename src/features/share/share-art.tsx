@@ -11,7 +11,14 @@ export function ShareArt() {
         fill="var(--share-accent)"
       />
       <path d="M114 70h12M120 64v12" stroke="#fff" strokeWidth="4" strokeLinecap="round" />
-      <path d="M186 96l6 6 12-14" stroke="#fff" strokeWidth="5" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M186 96l6 6 12-14"
+        stroke="#fff"
+        strokeWidth="5"
+        fill="none"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }

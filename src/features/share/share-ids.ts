@@ -14,4 +14,5 @@ export function readShareIds(params: URLSearchParams): ShareIds | null {
 }
 
 /** The query string carrying the ids (`promoterId=…&agentId=…`). */
-export const shareQuery = ({ promoterId, agentId }: ShareIds) => new URLSearchParams({ promoterId, agentId }).toString();
+export const shareQuery = ({ promoterId, agentId }: ShareIds) =>
+  new URLSearchParams({ promoterId, agentId }).toString();

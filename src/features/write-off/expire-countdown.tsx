@@ -30,7 +30,11 @@ export function ExpireCountdown({ expireTime }: ExpireCountdownProps) {
   if (left === 0) return <p className="write-off__countdown write-off__countdown--over">核销码已过期，正在确认状态…</p>;
   return (
     <p className="write-off__countdown">
-      核销码 <time aria-label={`剩余${Math.floor(left / 60)}分${left % 60}秒`}>{`${two(Math.floor(left / 60))}:${two(left % 60)}`}</time> 后失效
+      核销码{' '}
+      <time
+        aria-label={`剩余${Math.floor(left / 60)}分${left % 60}秒`}
+      >{`${two(Math.floor(left / 60))}:${two(left % 60)}`}</time>{' '}
+      后失效
     </p>
   );
 }

@@ -172,13 +172,16 @@ describe('/servWriteOff', () => {
 });
 
 describe('the login prompt', () => {
-  it.each(['/servWriteOff?rightId=1'])('%s starts the login with the current indexCode, not the default', async (path) => {
-    // The customer came from the ebt home (a tabbed screen stored its indexCode), then logged out.
-    useUserStore.setState({ indexCode: 'ebt' });
-    const { user } = renderScreen(path);
-    await user.click(await screen.findByRole('button', { name: '登录' }));
-    const target = new URL(vi.mocked(assignLocation).mock.calls.at(-1)![0], 'http://localhost');
-    expect(target.searchParams.get('data')).toBe('ebt');
-    expect(new URL(target.searchParams.get('redirect_url')!).pathname).toBe('/transferPage');
-  });
+  it.each(['/servWriteOff?rightId=1'])(
+    '%s starts the login with the current indexCode, not the default',
+    async (path) => {
+      // The customer came from the ebt home (a tabbed screen stored its indexCode), then logged out.
+      useUserStore.setState({ indexCode: 'ebt' });
+      const { user } = renderScreen(path);
+      await user.click(await screen.findByRole('button', { name: '登录' }));
+      const target = new URL(vi.mocked(assignLocation).mock.calls.at(-1)![0], 'http://localhost');
+      expect(target.searchParams.get('data')).toBe('ebt');
+      expect(new URL(target.searchParams.get('redirect_url')!).pathname).toBe('/transferPage');
+    },
+  );
 });

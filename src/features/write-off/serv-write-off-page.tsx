@@ -14,14 +14,20 @@ import { groupDigits } from './group-digits';
 import { useWriteOffStatus } from './use-write-off-status';
 import './write-off.css';
 
-
 function CodeCard({ consumption }: { consumption: Consumption }) {
   return (
     <section className="write-off__card" aria-label="核销码">
       <p className="write-off__service">{consumption.serviceName || consumption.rightName}</p>
       <p className="write-off__hint">请向服务人员出示二维码或核销码</p>
       <div className="write-off__qr">
-        <QRCodeSVG value={consumption.writeOffCode} size={200} level="M" marginSize={1} role="img" aria-label="核销二维码" />
+        <QRCodeSVG
+          value={consumption.writeOffCode}
+          size={200}
+          level="M"
+          marginSize={1}
+          role="img"
+          aria-label="核销二维码"
+        />
       </div>
       <p className="write-off__digits" aria-label={`核销码 ${consumption.writeOffCode}`}>
         {groupDigits(consumption.writeOffCode)}
@@ -35,7 +41,15 @@ function CodeCard({ consumption }: { consumption: Consumption }) {
   );
 }
 
-function Outcome({ consumption, onRetry, onEvaluate }: { consumption: Consumption; onRetry: () => void; onEvaluate: () => void }) {
+function Outcome({
+  consumption,
+  onRetry,
+  onEvaluate,
+}: {
+  consumption: Consumption;
+  onRetry: () => void;
+  onEvaluate: () => void;
+}) {
   const success = consumption.status === 'success';
   return (
     <section className="write-off__card write-off__card--outcome" aria-label="核销结果">
@@ -83,9 +97,13 @@ export default function ServWriteOffPage() {
   const rightId = Number(params.get('rightId'));
   const validId = Number.isInteger(rightId) && rightId > 0;
   const [attempt, setAttempt] = useState(0);
-  const { data, loading, error, reload, setData } = useRequest(() => startWriteOff(rightId).then(startedRecord), [rightId, attempt], {
-    enabled: loggedIn && validId,
-  });
+  const { data, loading, error, reload, setData } = useRequest(
+    () => startWriteOff(rightId).then(startedRecord),
+    [rightId, attempt],
+    {
+      enabled: loggedIn && validId,
+    },
+  );
 
   // A new navigation here (a new history entry, not going back) after the code has settled
   // asks for a fresh one: e.g. /statusThree's 重新获取.
@@ -99,7 +117,11 @@ export default function ServWriteOffPage() {
   useWriteOffStatus(data?.rightId === rightId ? data : undefined, {
     onSettled: (latest) => {
       setData(latest);
-      navigate(latest.status === 'success' ? `/statusTwo?consumeId=${latest.id}` : `/statusThree?consumeId=${latest.id}&rightId=${latest.rightId}`);
+      navigate(
+        latest.status === 'success'
+          ? `/statusTwo?consumeId=${latest.id}`
+          : `/statusThree?consumeId=${latest.id}&rightId=${latest.rightId}`,
+      );
     },
     onStillPending: (latest) => navigate(`/statusOne?consumeId=${latest.id}&rightId=${latest.rightId}`),
   });
@@ -130,7 +152,11 @@ export default function ServWriteOffPage() {
           (data.status === 'pending' ? (
             <CodeCard consumption={data} />
           ) : (
-            <Outcome consumption={data} onRetry={() => setAttempt((a) => a + 1)} onEvaluate={() => navigate(`/evaluate?consumeId=${data.id}`)} />
+            <Outcome
+              consumption={data}
+              onRetry={() => setAttempt((a) => a + 1)}
+              onEvaluate={() => navigate(`/evaluate?consumeId=${data.id}`)}
+            />
           ))}
       </PageState>
       {data?.status === 'pending' && <p className="write-off__note">核销码仅限本次使用，请勿截图转发给他人</p>}

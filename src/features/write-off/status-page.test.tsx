@@ -70,11 +70,19 @@ describe('status screens', () => {
     expect(await screen.findByText('服务记录不存在')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '重试' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '查看使用记录' }));
-    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/rights?tab=records'));
+    await waitFor(() =>
+      expect(router.state.location.pathname + router.state.location.search).toBe('/rights?tab=records'),
+    );
   });
 
   it('says the service is busy, with a retry, on a server fault (500)', async () => {
-    server.use(http.get(url(endpoints.consumeDetail), () => HttpResponse.json({ code: 500, desc: '服务繁忙，请稍后重试', obj: null }), { once: true }));
+    server.use(
+      http.get(
+        url(endpoints.consumeDetail),
+        () => HttpResponse.json({ code: 500, desc: '服务繁忙，请稍后重试', obj: null }),
+        { once: true },
+      ),
+    );
     const { user } = renderScreen('/statusTwo?consumeId=6', { user: CUSTOMER });
     expect(await screen.findByText('服务繁忙，请稍后重试')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '重试' }));
@@ -92,13 +100,16 @@ describe('status screens', () => {
 });
 
 describe('the login prompt', () => {
-  it.each(['/statusOne?consumeId=1', '/statusTwo?consumeId=1', '/statusThree?consumeId=7&rightId=4'])('%s starts the login with the current indexCode, not the default', async (path) => {
-    // The customer came from the ebt home (a tabbed screen stored its indexCode), then logged out.
-    useUserStore.setState({ indexCode: 'ebt' });
-    const { user } = renderScreen(path);
-    await user.click(await screen.findByRole('button', { name: '登录' }));
-    const target = new URL(vi.mocked(assignLocation).mock.calls.at(-1)![0], 'http://localhost');
-    expect(target.searchParams.get('data')).toBe('ebt');
-    expect(new URL(target.searchParams.get('redirect_url')!).pathname).toBe('/transferPage');
-  });
+  it.each(['/statusOne?consumeId=1', '/statusTwo?consumeId=1', '/statusThree?consumeId=7&rightId=4'])(
+    '%s starts the login with the current indexCode, not the default',
+    async (path) => {
+      // The customer came from the ebt home (a tabbed screen stored its indexCode), then logged out.
+      useUserStore.setState({ indexCode: 'ebt' });
+      const { user } = renderScreen(path);
+      await user.click(await screen.findByRole('button', { name: '登录' }));
+      const target = new URL(vi.mocked(assignLocation).mock.calls.at(-1)![0], 'http://localhost');
+      expect(target.searchParams.get('data')).toBe('ebt');
+      expect(new URL(target.searchParams.get('redirect_url')!).pathname).toBe('/transferPage');
+    },
+  );
 });

@@ -15,9 +15,15 @@ import './write-off.css';
 type Kind = 'waiting' | 'success' | 'failed';
 
 /** The status screen that matches a record's state. */
-const KIND_BY_STATUS: Record<Consumption['status'], Kind> = { pending: 'waiting', success: 'success', failed: 'failed', expired: 'failed' };
+const KIND_BY_STATUS: Record<Consumption['status'], Kind> = {
+  pending: 'waiting',
+  success: 'success',
+  failed: 'failed',
+  expired: 'failed',
+};
 
-const isKind = (variant: string | undefined): variant is Kind => variant === 'waiting' || variant === 'success' || variant === 'failed';
+const isKind = (variant: string | undefined): variant is Kind =>
+  variant === 'waiting' || variant === 'success' || variant === 'failed';
 
 /**
  * The page's (hidden) h1 while no record shows: the screen cannot say yet how the write-off
@@ -26,14 +32,37 @@ const isKind = (variant: string | undefined): variant is Kind => variant === 'wa
 const NO_RECORD_TITLE = '核销结果';
 
 function StatusIcon({ kind }: { kind: Kind }) {
-  const color = kind === 'success' ? 'var(--app-color-success)' : kind === 'failed' ? 'var(--app-color-danger)' : 'var(--app-color-primary)';
+  const color =
+    kind === 'success'
+      ? 'var(--app-color-success)'
+      : kind === 'failed'
+        ? 'var(--app-color-danger)'
+        : 'var(--app-color-primary)';
   return (
     <svg className="status__icon" viewBox="0 0 64 64" aria-hidden="true">
       <circle cx="32" cy="32" r="30" fill={color} opacity="0.12" />
       <circle cx="32" cy="32" r="22" fill={color} />
-      {kind === 'success' && <path d="M22 33l7 7 13-15" fill="none" stroke="#fff" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />}
+      {kind === 'success' && (
+        <path
+          d="M22 33l7 7 13-15"
+          fill="none"
+          stroke="#fff"
+          strokeWidth="4"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      )}
       {kind === 'failed' && <path d="M24 24l16 16M40 24 24 40" stroke="#fff" strokeWidth="4" strokeLinecap="round" />}
-      {kind === 'waiting' && <path d="M32 20v13l8 5" fill="none" stroke="#fff" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />}
+      {kind === 'waiting' && (
+        <path
+          d="M32 20v13l8 5"
+          fill="none"
+          stroke="#fff"
+          strokeWidth="4"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      )}
     </svg>
   );
 }
@@ -67,7 +96,10 @@ export default function StatusPage() {
   }, [actualKind, kind, params, navigate]);
 
   // A missing or foreign record (the gateway's 服务记录不存在) leads back to the records.
-  const notFound = { text: '没有找到这次核销的记录', action: { label: '查看使用记录', onClick: () => navigate('/rights?tab=records') } };
+  const notFound = {
+    text: '没有找到这次核销的记录',
+    action: { label: '查看使用记录', onClick: () => navigate('/rights?tab=records') },
+  };
 
   if (!validId) {
     return (
@@ -115,7 +147,17 @@ function Facts({ items }: { items: [string, string][] }) {
   );
 }
 
-function StatusBody({ kind, consumption, onWait, rightId }: { kind: Kind; consumption: Consumption; onWait: () => void; rightId?: number }) {
+function StatusBody({
+  kind,
+  consumption,
+  onWait,
+  rightId,
+}: {
+  kind: Kind;
+  consumption: Consumption;
+  onWait: () => void;
+  rightId?: number;
+}) {
   const navigate = useNavigate();
   const name = consumption.serviceName || consumption.rightName;
   if (kind === 'waiting') {
@@ -123,7 +165,9 @@ function StatusBody({ kind, consumption, onWait, rightId }: { kind: Kind; consum
       <>
         <StatusIcon kind="waiting" />
         <h1 className="status__title">等待核销</h1>
-        <p className="status__text">服务人员还未完成扫码核销。请确认对方已扫描您的核销码，核销码在有效期内可继续使用。</p>
+        <p className="status__text">
+          服务人员还未完成扫码核销。请确认对方已扫描您的核销码，核销码在有效期内可继续使用。
+        </p>
         <Facts
           items={[
             ['服务', name],
@@ -134,7 +178,11 @@ function StatusBody({ kind, consumption, onWait, rightId }: { kind: Kind; consum
           <button type="button" className="app-button app-button--primary app-button--block" onClick={onWait}>
             继续等待
           </button>
-          <button type="button" className="app-button app-button--ghost app-button--block" onClick={() => navigate('/rights?tab=records')}>
+          <button
+            type="button"
+            className="app-button app-button--ghost app-button--block"
+            onClick={() => navigate('/rights?tab=records')}
+          >
             查看使用记录
           </button>
         </div>
@@ -155,10 +203,18 @@ function StatusBody({ kind, consumption, onWait, rightId }: { kind: Kind; consum
           ]}
         />
         <div className="status__actions">
-          <button type="button" className="app-button app-button--primary app-button--block" onClick={() => navigate(`/evaluate?consumeId=${consumption.id}`)}>
+          <button
+            type="button"
+            className="app-button app-button--primary app-button--block"
+            onClick={() => navigate(`/evaluate?consumeId=${consumption.id}`)}
+          >
             {consumption.evaluateStatus === 0 ? '去评价' : '查看评价'}
           </button>
-          <button type="button" className="app-button app-button--ghost app-button--block" onClick={() => navigate('/index')}>
+          <button
+            type="button"
+            className="app-button app-button--ghost app-button--block"
+            onClick={() => navigate('/index')}
+          >
             返回首页
           </button>
         </div>
@@ -183,7 +239,11 @@ function StatusBody({ kind, consumption, onWait, rightId }: { kind: Kind; consum
       />
       <div className="status__actions">
         {rightId && (
-          <button type="button" className="app-button app-button--primary app-button--block" onClick={() => navigate(`/servWriteOff?rightId=${rightId}`)}>
+          <button
+            type="button"
+            className="app-button app-button--primary app-button--block"
+            onClick={() => navigate(`/servWriteOff?rightId=${rightId}`)}
+          >
             重新获取
           </button>
         )}

@@ -1,20 +1,9 @@
 import { http } from 'msw';
 import { BizDesc, TOKEN_TTL_SECONDS } from '@contract/codes';
 import { endpoints } from '@contract/endpoints';
-import {
-  addressBody,
-  ckQuery,
-  idBody,
-  updateHeadBody,
-  updateInfoBody,
-  wxinfoBody,
-} from '@contract/schemas';
+import { addressBody, ckQuery, idBody, updateHeadBody, updateInfoBody, wxinfoBody } from '@contract/schemas';
 import { ADDRESS_MAX_COUNT, AVATAR_MAX_BYTES, normalizeMobile } from '@contract/validation';
-import {
-  AGREEMENT_VERSIONS,
-  CURRENT_AGREEMENT_VERSION,
-  WELCOME_NOTICE,
-} from '@contract/demo-data';
+import { AGREEMENT_VERSIONS, CURRENT_AGREEMENT_VERSION, WELCOME_NOTICE } from '@contract/demo-data';
 import type { LoginResult } from '@contract/types';
 import { db, isAgreed, mockToken, nowText, userInfoOf } from '../db';
 import { caller, formBody, jsonBody, ok, parse, query, refused, url } from './common';
@@ -47,7 +36,12 @@ function login(request: Request, variant: 'ck' | 'ckNew') {
     db.users.push(user);
     db.notices.push({ ...WELCOME_NOTICE, id: 9000 + db.notices.length, userId: user.userId, createTime: nowText() });
     if (q.promoterId || q.agentId) {
-      db.attributions.set(user.userId, { promoterId: q.promoterId ?? null, agentId: q.agentId ?? null, source: q.source, createTime: nowText() });
+      db.attributions.set(user.userId, {
+        promoterId: q.promoterId ?? null,
+        agentId: q.agentId ?? null,
+        source: q.source,
+        createTime: nowText(),
+      });
     }
   }
   const token = mockToken(user.mobilePhone);
@@ -76,7 +70,8 @@ export const accountHandlers = [
     if (user instanceof Response) return user;
     const body = parse(wxinfoBody, await jsonBody(request));
     if (body instanceof Response) return body;
-    for (const [openId, userId] of db.openIds) if (openId === body.openId && userId !== user.userId) return refused(BizDesc.wxBoundElsewhere);
+    for (const [openId, userId] of db.openIds)
+      if (openId === body.openId && userId !== user.userId) return refused(BizDesc.wxBoundElsewhere);
     db.openIds.set(body.openId, user.userId);
     // As the gateway: the WeChat profile fills only what the customer has not chosen.
     if (user.nickname === '' || /^用户\d{4}$/.test(user.nickname)) user.nickname = body.nickname;

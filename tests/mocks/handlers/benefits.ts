@@ -1,7 +1,15 @@
 import { http } from 'msw';
 import { BizDesc } from '@contract/codes';
 import { endpoints } from '@contract/endpoints';
-import { adminAttributionQuery, adminConfirmBody, consumeListQuery, evaluateBody, idQuery, rightsListQuery, writeOffBody } from '@contract/schemas';
+import {
+  adminAttributionQuery,
+  adminConfirmBody,
+  consumeListQuery,
+  evaluateBody,
+  idQuery,
+  rightsListQuery,
+  writeOffBody,
+} from '@contract/schemas';
 import type { Consumption } from '@contract/types';
 import catalog from '../../../public/jsons/serviceCatalog.json';
 import { normalizeMobile } from '@contract/validation';
@@ -15,7 +23,12 @@ export function toConsumption(row: MockConsumption): Consumption {
   const right = db.rights.find((r) => r.id === row.rightId);
   const service = catalog.services.find((s) => s.code === right?.serviceCode);
   const { userId: _u, ...rest } = row;
-  return { ...rest, rightName: right?.name ?? '', serviceCode: right?.serviceCode ?? '', serviceName: service?.name ?? '' };
+  return {
+    ...rest,
+    rightName: right?.name ?? '',
+    serviceCode: right?.serviceCode ?? '',
+    serviceName: service?.name ?? '',
+  };
 }
 
 /** A pending code past its 15 minutes reads as expired (as the gateway marks it). */
@@ -54,7 +67,9 @@ export const benefitHandlers = [
     const rows = db.consumptions
       .filter((c) => c.userId === user.userId)
       .map((c) => (expireIfDue(c), c))
-      .filter((c) => q.evaluateStatus === undefined || (c.status === 'success' && c.evaluateStatus === q.evaluateStatus))
+      .filter(
+        (c) => q.evaluateStatus === undefined || (c.status === 'success' && c.evaluateStatus === q.evaluateStatus),
+      )
       .sort((a, b) => b.createTime.localeCompare(a.createTime) || b.id - a.id)
       .map(toConsumption);
     return ok(paginate(rows, q.pageNum, q.pageSize));
@@ -105,7 +120,14 @@ export const benefitHandlers = [
     if (row.evaluateStatus === 1) return refused(BizDesc.alreadyEvaluated);
     if (row.status !== 'success') return refused(BizDesc.notEvaluable);
     Object.assign(row, { evaluateStatus: 1, score: body.score, content: body.content, tags: body.tags });
-    return ok({ id: row.id, consumeId: row.id, score: body.score, content: body.content, tags: body.tags, createTime: nowText() });
+    return ok({
+      id: row.id,
+      consumeId: row.id,
+      score: body.score,
+      content: body.content,
+      tags: body.tags,
+      createTime: nowText(),
+    });
   }),
 ];
 

@@ -12,9 +12,7 @@ export const envelope = <T>(code: number, desc: string, obj: T): Envelope<T> => 
 export const ok = <T>(obj: T) => HttpResponse.json(envelope(Code.ok, Desc.ok, obj));
 export const refused = (desc: string) => HttpResponse.json(envelope(Code.businessError, desc, null));
 export const unauthorized = (reason: UnauthorizedReason) =>
-  HttpResponse.json(
-    envelope(Code.unauthorized, reason === 'no-token' ? Desc.noToken : Desc.tokenExpired, { reason }),
-  );
+  HttpResponse.json(envelope(Code.unauthorized, reason === 'no-token' ? Desc.noToken : Desc.tokenExpired, { reason }));
 
 export type MockUser = MockDb['users'][number];
 

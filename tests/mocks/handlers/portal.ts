@@ -32,6 +32,8 @@ export const portalHandlers = [
   http.get('*/jsons/:name', ({ params }) => {
     const name = String(params.name).replace(/\.json$/, '');
     const file = files[name];
-    return file ? HttpResponse.json(file) : HttpResponse.json({ code: 404, desc: '请求的地址不存在', obj: null }, { status: 404 });
+    return file
+      ? HttpResponse.json(file)
+      : HttpResponse.json({ code: 404, desc: '请求的地址不存在', obj: null }, { status: 404 });
   }),
 ];
