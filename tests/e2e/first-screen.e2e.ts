@@ -87,8 +87,13 @@ async function recordShifts(context: BrowserContext): Promise<void> {
       return `${node.tagName.toLowerCase()}${node.className && typeof node.className === 'string' ? `.${node.className.trim().split(/\s+/).join('.')}` : ''}`;
     };
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] })[]) {
-        if (!entry.hadRecentInput) w.__shifts.push({ value: entry.value, moved: (entry.sources ?? []).map((s) => name(s.node)) });
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources?: { node?: Node }[];
+      })[]) {
+        if (!entry.hadRecentInput)
+          w.__shifts.push({ value: entry.value, moved: (entry.sources ?? []).map((s) => name(s.node)) });
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
@@ -129,9 +134,11 @@ async function guestScriptsBefore(url: string, selector: string): Promise<Set<st
   return new Set(scripts.filter((s) => s.at <= shownAt).map((s) => s.path));
 }
 
-const firstShownAt = (page: Page) => page.evaluate(() => (window as unknown as { __firstShownAt?: number }).__firstShownAt);
+const firstShownAt = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __firstShownAt?: number }).__firstShownAt);
 
-const shifts = (page: Page) => page.evaluate(() => (window as unknown as { __shifts: { value: number; moved: string[] }[] }).__shifts);
+const shifts = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __shifts: { value: number; moved: string[] }[] }).__shifts);
 
 interface FirstScreen {
   url: string;
@@ -148,9 +155,19 @@ interface FirstScreen {
 }
 
 const SCREENS: FirstScreen[] = [
-  { url: '/index?indexCode=index', first: '.banner__title', guestFirst: '.banner__title', filled: '.rights-summary__count' },
-  { url: '/indexNew?indexCode=index', first: '.home-new__banner-title', guestFirst: '.home-new__banner-title', filled: '.rights-summary__count' },
-  { url: '/mine?indexCode=index', first: '.mine__name', guestFirst: '.mine--guest', filled: '.mine-counts__value' },
+  {
+    url: '/index?indexCode=index',
+    first: '.banner__title',
+    guestFirst: '.banner__title',
+    filled: '.rights-summary__count',
+  },
+  {
+    url: '/indexNew?indexCode=index',
+    first: '.home-new__banner-title',
+    guestFirst: '.home-new__banner-title',
+    filled: '.rights-summary__count',
+  },
+  { url: '/mine?indexCode=index', first: '.mine__name', guestFirst: '.guest-view', filled: '.mine-counts__value' },
   // These screens are the customer's data: their loading shape paints first, the size of what follows.
   { url: '/rights?indexCode=index', first: '[aria-busy="true"]', filled: '.right-card' },
   { url: '/message?indexCode=index', first: '[aria-busy="true"]', filled: '.notice-item' },
@@ -175,9 +192,15 @@ describe.each(SCREENS)('the returning customer opens $url cold', ({ url, first, 
       // Neither a call nor a chunk only the customer's parts need competes with the content's first paint.
       const shownAt = (await firstShownAt(page))!;
       expect(shownAt).toBeGreaterThan(0);
-      expect(calls.madeAt.filter((at) => at < shownAt).length, 'customer calls made before the content was on screen').toBe(0);
+      expect(
+        calls.madeAt.filter((at) => at < shownAt).length,
+        'customer calls made before the content was on screen',
+      ).toBe(0);
       const guests = await guestScriptsBefore(url, guestFirst);
-      expect(scripts.filter((s) => s.at < shownAt && !guests.has(s.path)).map((s) => s.path), 'chunks a guest does not load before the content').toEqual([]);
+      expect(
+        scripts.filter((s) => s.at < shownAt && !guests.has(s.path)).map((s) => s.path),
+        'chunks a guest does not load before the content',
+      ).toEqual([]);
     }
 
     await calls.release();
