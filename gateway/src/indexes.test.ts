@@ -163,9 +163,8 @@ describe.skipIf(!process.env.DATABASE_URL)("the screens' queries use indexes at 
     const statements = log.filter(
       (r) => /^\s*(with|select|insert|update|delete)\b/i.test(r.sql) && !/pg_advisory/.test(r.sql),
     );
-    // The guard (nonce insert, session lookup) ran, batched and single, and so did the prune.
+    // The guard stage's one statement (nonce insert, session lookup; decision 0030) ran, and so did the prune.
     expect(statements.some((r) => /insert into nonces/.test(r.sql) && /unnest/.test(r.sql))).toBe(true);
-    expect(statements.some((r) => /insert into nonces \(nonce\) select \$1/.test(r.sql))).toBe(true);
     expect(statements.some((r) => /delete from nonces/.test(r.sql))).toBe(true);
     expect(statements.some((r) => /delete from sessions/.test(r.sql))).toBe(true);
 
