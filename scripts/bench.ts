@@ -247,24 +247,11 @@ async function demoToken(baseUrl: string): Promise<string> {
   return body.obj.token;
 }
 
-/** Runs the load generator in a process of its own and returns what it measured. */
-async function drive(url: string, warmup: number, seconds: number, token?: string): Promise<DriveResult> {
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'scripts/load-driver.ts',
-      'drive',
-      url,
-      String(warmup),
-      String(seconds),
-      ...(token ? [token] : []),
-    ],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
+/** Runs the load generator in `mode` in a process of its own and returns what it measured. */
+async function runLoadDriver(mode: 'drive' | 'sessions' | 'fresh', args: string[]): Promise<DriveResult> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/load-driver.ts', mode, ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk));
   const [status] = (await once(child, 'exit')) as [number | null];
@@ -272,21 +259,13 @@ async function drive(url: string, warmup: number, seconds: number, token?: strin
   return JSON.parse(out.trim().split('\n').at(-1)!) as DriveResult;
 }
 
-/** The load generator's `sessions` mode in a process of its own (FILE: { base, paths, tokens }). */
-async function driveSessions(file: string, warmup: number, seconds: number): Promise<DriveResult> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/load-driver.ts', 'sessions', file, String(warmup), String(seconds)],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  let out = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk));
-  const [status] = (await once(child, 'exit')) as [number | null];
-  if (status !== 0) throw new Error(`the load driver exited with ${status}`);
-  return JSON.parse(out.trim().split('\n').at(-1)!) as DriveResult;
-}
+/** One URL under load, with a fresh nonce per request (and the token, when given). */
+const drive = (url: string, warmup: number, seconds: number, token?: string) =>
+  runLoadDriver('drive', [url, String(warmup), String(seconds), ...(token ? [token] : [])]);
+
+/** A customer session's mix (FILE: { base, paths, tokens }). */
+const driveSessions = (file: string, warmup: number, seconds: number) =>
+  runLoadDriver('sessions', [file, String(warmup), String(seconds)]);
 
 /** A bare Fastify route in a process of its own; stopped by the returned function. */
 async function bareHello(): Promise<{ url: string; stop: () => void }> {
@@ -460,21 +439,9 @@ async function freshRecords(db: pg.Pool, s: ScaleSessions): Promise<{ writeOff: 
   };
 }
 
-/** The load generator's `fresh` mode in a process of its own (FILE: { url, items }). */
-async function driveFresh(file: string, warmup: number, seconds: number): Promise<DriveResult> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/load-driver.ts', 'fresh', file, String(warmup), String(seconds)],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  let out = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk));
-  const [status] = (await once(child, 'exit')) as [number | null];
-  if (status !== 0) throw new Error(`the load driver exited with ${status}`);
-  return JSON.parse(out.trim().split('\n').at(-1)!) as DriveResult;
-}
+/** Writes on fresh records, each used once (FILE: { url, items }). */
+const driveFresh = (file: string, warmup: number, seconds: number) =>
+  runLoadDriver('fresh', [file, String(warmup), String(seconds)]);
 
 async function bareFigure(): Promise<DriveResult> {
   const bare = await bareHello();
