@@ -16,6 +16,8 @@ interface EarlyFiles {
 declare global {
   interface Window {
     __early?: Partial<Record<keyof EarlyFiles, Promise<unknown>>>;
+    /** The early files that have already answered, by name (index.html sets them as they arrive). */
+    __earlyArrived?: Partial<EarlyFiles>;
   }
 }
 
@@ -27,9 +29,27 @@ async function viaClient<K extends keyof EarlyFiles>(name: K): Promise<EarlyFile
 async function take<K extends keyof EarlyFiles>(name: K): Promise<EarlyFiles[K]> {
   const early = window.__early?.[name];
   if (window.__early) delete window.__early[name];
+  if (window.__earlyArrived) delete window.__earlyArrived[name];
   const value = early ? ((await early) as EarlyFiles[K] | null) : null;
   return value ?? viaClient(name);
 }
 
 export const getIndexConfig = () => take('indexConfig');
 export const getServiceCatalog = () => take('serviceCatalog');
+
+/**
+ * Both files, when index.html's early fetches have already answered (decision 0031): the home's
+ * first render then shows its banners and grid at once, with no skeleton in between. Reading
+ * does not take them (a render may run twice); `forgetArrived` does, once the home has shown.
+ */
+export function arrivedEarly(): EarlyFiles | undefined {
+  const arrived = window.__earlyArrived;
+  if (!arrived?.indexConfig || !arrived.serviceCatalog) return undefined;
+  return { indexConfig: arrived.indexConfig, serviceCatalog: arrived.serviceCatalog };
+}
+
+/** Later homes read the files through the client, as after `take`. */
+export function forgetArrived(): void {
+  delete window.__earlyArrived;
+  delete window.__early;
+}

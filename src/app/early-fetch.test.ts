@@ -1,6 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { createElement } from 'react';
+import { render } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { http as mswHttp, HttpResponse } from 'msw';
+import type { IndexConfig } from '@contract/types';
+import { BannerCarousel } from '@/features/home/banner-carousel';
 import { endpoints } from '@contract/endpoints';
 import { getNoticeCount } from '@/api/notices';
 import { serverNow } from '@/lib/clock';
@@ -21,7 +26,7 @@ const TEN_MINUTES = 10 * 60 * 1000;
 interface EarlyCall {
   url: string;
   headers: Headers;
-  answer: (date: string) => void;
+  answer: (date: string, body?: string) => void;
 }
 
 /** Runs the inline script on `pathname` with a fetch whose answers the test releases. */
@@ -34,8 +39,8 @@ function boot(pathname = '/index'): EarlyCall[] {
         calls.push({
           url: input,
           headers: new Headers(init?.headers),
-          answer: (date) =>
-            resolve(new Response('{}', { headers: { 'Content-Type': 'application/json', Date: date } })),
+          answer: (date, body = '{}') =>
+            resolve(new Response(body, { headers: { 'Content-Type': 'application/json', Date: date } })),
         });
       }),
   );
@@ -62,6 +67,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
   delete window.__early;
   delete window.__earlyDate;
+  delete window.__earlyArrived;
+  document.body.innerHTML = '';
 });
 
 describe("index.html's early fetch", () => {
@@ -117,5 +124,79 @@ describe("index.html's early fetch", () => {
     const seen = answerNoticeCount();
     await getNoticeCount();
     expect(seen).toHaveLength(1);
+  });
+});
+
+/**
+ * On /index the configuration's first banner replaces the boot banner as soon as it arrives,
+ * before any of our modules has run: the largest text of a customer's first screen (decision
+ * 0031). It must be what React's banner then renders, and a configuration's text stays text.
+ */
+describe("index.html's early banner", () => {
+  const config = JSON.parse(
+    readFileSync(path.resolve(process.cwd(), 'public/jsons/indexConfig.json'), 'utf8'),
+  ) as IndexConfig;
+  const bootRoot = new DOMParser().parseFromString(html, 'text/html').getElementById('root')!.innerHTML;
+
+  /** Boots on `pathname` with the boot skeleton in the document, answering both files. */
+  async function bootWith(pathname: string, indexConfig: unknown) {
+    document.body.innerHTML = `<div id="root">${bootRoot}</div>`;
+    const calls = boot(pathname);
+    await nextTask();
+    const date = new Date().toUTCString();
+    calls[0].answer(date, JSON.stringify(indexConfig));
+    calls[1].answer(date, JSON.stringify({ services: [] }));
+    await Promise.all([window.__early?.indexConfig, window.__early?.serviceCatalog]);
+    await nextTask();
+  }
+
+  it("paints the indexCode's first banner in place of the boot banner, as BannerCarousel renders it", async () => {
+    await bootWith('/index?indexCode=ebt', config);
+    expect(document.querySelector('.boot__banner')).toBeNull();
+    const early = document.querySelector('.boot .banners')!;
+    expect(early.getAttribute('aria-hidden')).toBe('true');
+    expect(early.querySelector('a, button, [tabindex]')).toBeNull();
+
+    const { container } = render(
+      createElement(MemoryRouter, null, createElement(BannerCarousel, { banners: [config.ebt.banners[0]] })),
+    );
+    const app = container.querySelector('.banner')!;
+    const painted = early.querySelector('.banner')!;
+    expect(painted.className).toBe(app.className);
+    expect(painted.className).toContain('banner--red');
+    expect([...painted.children].map((c) => c.outerHTML)).toEqual([...app.children].map((c) => c.outerHTML));
+  });
+
+  it("paints the default home's banner on / and for an unknown indexCode", async () => {
+    await bootWith('/?indexCode=nope', config);
+    expect(document.querySelector('.banner__title')?.textContent).toBe(config.index.banners[0].title);
+  });
+
+  it('sets the texts as text and keeps the class to the known tones', async () => {
+    const hostile = {
+      index: {
+        ...config.index,
+        banners: [{ ...config.index.banners[0], title: '<img src=x onerror="alert(1)">', tone: 'x onclick' }],
+      },
+    };
+    await bootWith('/index', hostile);
+    const banner = document.querySelector('.boot .banner')!;
+    expect(banner.querySelector('img')).toBeNull();
+    expect(banner.querySelector('.banner__title')?.textContent).toBe('<img src=x onerror="alert(1)">');
+    expect(banner.className).toBe('banner banner--blue');
+  });
+
+  it('keeps the boot banner when there is no banner, and paints nothing on /indexNew', async () => {
+    await bootWith('/index', { index: { ...config.index, banners: [] } });
+    expect(document.querySelector('.boot__banner')).not.toBeNull();
+    await bootWith('/indexNew', config);
+    expect(document.querySelector('.boot__banner')).not.toBeNull();
+    expect(document.querySelector('.banners')).toBeNull();
+  });
+
+  it('keeps what arrived for the home to read without waiting', async () => {
+    await bootWith('/index', config);
+    expect(window.__earlyArrived?.indexConfig).toEqual(config);
+    expect(window.__earlyArrived?.serviceCatalog).toEqual({ services: [] });
   });
 });

@@ -11,7 +11,7 @@ export interface RequestState<T> {
   setData: (update: T | ((previous: T | undefined) => T)) => void;
 }
 
-export interface RequestOptions {
+export interface RequestOptions<T = unknown> {
   /** Fetch only while true (e.g. logged in). */
   enabled?: boolean;
   /**
@@ -20,6 +20,11 @@ export interface RequestOptions {
    * staying on screen — when a kept-alive screen is next shown (decision 0012).
    */
   refreshOn?: readonly Topic[];
+  /**
+   * Data already at hand when the screen mounts (the home's early files, decision 0031): the
+   * first render shows it instead of a skeleton, and it stands for the first fetch of `deps`.
+   */
+  initialData?: T;
 }
 
 const NO_TOPICS: readonly Topic[] = [];
@@ -33,15 +38,15 @@ const NO_TOPICS: readonly Topic[] = [];
 export function useRequest<T>(
   fetcher: () => Promise<T>,
   deps: DependencyList,
-  { enabled = true, refreshOn = NO_TOPICS }: RequestOptions = {},
+  { enabled = true, refreshOn = NO_TOPICS, initialData }: RequestOptions<T> = {},
 ): RequestState<T> {
-  const [data, setDataState] = useState<T>();
-  const [loading, setLoading] = useState(enabled);
+  const [data, setDataState] = useState<T | undefined>(initialData);
+  const [loading, setLoading] = useState(enabled && initialData === undefined);
   const [error, setError] = useState<unknown>();
   const fetcherRef = useRef(fetcher);
   fetcherRef.current = fetcher;
   const latest = useRef(0);
-  const fetchedFor = useRef<string | undefined>(undefined);
+  const fetchedFor = useRef<string | undefined>(initialData === undefined ? undefined : JSON.stringify(deps));
   const version = useFreshnessStore((s) => refreshOn.map((topic) => s.versions[topic]).join('.'));
   const fetchedAtVersion = useRef(version);
 

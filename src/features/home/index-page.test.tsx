@@ -6,6 +6,9 @@ import { server } from '../../../tests/mocks/server';
 import { url } from '../../../tests/mocks/handlers/common';
 import { assignLocation } from '@/lib/browser-location';
 import { useThemeStore } from '@/stores/theme';
+import type { IndexConfig, ServiceCatalog } from '@contract/types';
+import config from '../../../public/jsons/indexConfig.json';
+import catalog from '../../../public/jsons/serviceCatalog.json';
 
 vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
 vi.mock('@/lib/toast', () => ({ showToast: vi.fn(), preloadOverlays: vi.fn() }));
@@ -84,6 +87,27 @@ describe('/index', () => {
     await screen.findByText('年度体检，预约即享');
     expect(container.querySelector('.notice-ticker[aria-busy="true"]')).toBeInTheDocument();
     expect(within(screen.getByRole('link', { name: /我的权益/ })).getByLabelText('加载中')).toBeInTheDocument();
+  });
+
+  it('shows the early files that arrived before the app ran at once: no skeleton, no second fetch', async () => {
+    const indexConfig = structuredClone(config) as unknown as IndexConfig;
+    indexConfig.index.banners[0].title = '早到的横幅';
+    window.__earlyArrived = { indexConfig, serviceCatalog: catalog as unknown as ServiceCatalog };
+    const fetched = countRequests('/jsons/indexConfig.json');
+    const skeletons: Element[] = [];
+    const watch = new MutationObserver(() => skeletons.push(...document.querySelectorAll('.home-skeleton')));
+    watch.observe(document.body, { childList: true, subtree: true });
+    try {
+      renderScreen('/index', { user: CUSTOMER });
+      expect(await screen.findByText('早到的横幅')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: '在线问诊' })).toBeInTheDocument();
+    } finally {
+      watch.disconnect();
+    }
+    expect(skeletons).toEqual([]);
+    expect(fetched).toEqual([]);
+    // Taken once: a later home reads the files through the client.
+    expect(window.__earlyArrived).toBeUndefined();
   });
 
   it('opens more services from 更多', async () => {

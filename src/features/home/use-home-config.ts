@@ -1,5 +1,6 @@
-import type { CatalogService, IndexConfigEntry } from '@contract/types';
-import { getIndexConfig, getServiceCatalog } from '@/api/early-json';
+import { useEffect, useState } from 'react';
+import type { CatalogService, IndexConfig, IndexConfigEntry, ServiceCatalog } from '@contract/types';
+import { arrivedEarly, forgetArrived, getIndexConfig, getServiceCatalog } from '@/api/early-json';
 import { DEFAULT_INDEX_CODE } from '@/config/constants';
 import { useRequest } from '@/hooks/use-request';
 
@@ -8,30 +9,43 @@ export interface HomeData {
   services: CatalogService[];
 }
 
+type Prefer = (config: Record<string, IndexConfigEntry>) => IndexConfigEntry | undefined;
+
 /**
  * The home's configuration for an indexCode: its indexConfig.json entry and the grid's
  * services from serviceCatalog.json, in the grid's order. An unknown indexCode shows the
  * default home rather than nothing. `prefer` picks another entry first (the new-theme home
  * reads the `indexNew` entry unless the indexCode is itself a new-theme one).
  */
-async function loadHome(
-  indexCode: string,
-  prefer?: (config: Record<string, IndexConfigEntry>) => IndexConfigEntry | undefined,
-): Promise<HomeData> {
-  const [config, catalog] = await Promise.all([getIndexConfig(), getServiceCatalog()]);
+function homeOf(config: IndexConfig, catalog: ServiceCatalog, indexCode: string, prefer?: Prefer): HomeData {
   const entry = prefer?.(config) ?? config[indexCode] ?? config[DEFAULT_INDEX_CODE];
   const byCode = new Map(catalog.services.map((s) => [s.code, s]));
   const services = entry.grid.map((code) => byCode.get(code)).filter((s): s is CatalogService => Boolean(s));
   return { entry, services };
 }
 
+async function loadHome(indexCode: string, prefer?: Prefer): Promise<HomeData> {
+  const [config, catalog] = await Promise.all([getIndexConfig(), getServiceCatalog()]);
+  return homeOf(config, catalog, indexCode, prefer);
+}
+
 /**
  * The home's data for an indexCode through useRequest (both homes share it; it lives here so
  * the two home screens share no chunk of their own, decision 0003's file budget).
  */
-export function useHomeConfig(
-  indexCode: string,
-  prefer?: (config: Record<string, IndexConfigEntry>) => IndexConfigEntry | undefined,
-) {
-  return useRequest(() => loadHome(indexCode, prefer), [indexCode]);
+export function useHomeConfig(indexCode: string, prefer?: Prefer) {
+  // The early files that answered before the app ran paint the home in its first render, as
+  // index.html painted the first banner (decision 0031).
+  const [initialData] = useState(() => {
+    const early = arrivedEarly();
+    try {
+      return early && homeOf(early.indexConfig, early.serviceCatalog, indexCode, prefer);
+    } catch {
+      return undefined; // files of an unexpected shape: the fetch below shows the error state
+    }
+  });
+  useEffect(() => {
+    if (initialData) forgetArrived();
+  }, [initialData]);
+  return useRequest(() => loadHome(indexCode, prefer), [indexCode], { initialData });
 }
