@@ -5,11 +5,12 @@ import { NavigationProgress } from '@/components/navigation-progress';
 import { OfflineNotice } from '@/components/offline-notice';
 import { restoreScroll, savedScroll, scrollToTop } from '@/lib/scroll-memory';
 import { useThemeStore } from '@/stores/theme';
-import { indexCodeChanged } from '@/stores/user';
+import { indexCodeChanged, selectIsLoggedIn, useUserStore } from '@/stores/user';
 import { usePageViews } from '@/hooks/use-page-views';
 import { useUnreadRefresh } from '@/hooks/use-unread-refresh';
 import { searchWithIndexCode } from './index-code';
 import { KeepAliveOutlet } from './keep-alive-outlet';
+import { prefetchNext } from './prefetch';
 import { PrivacyGate } from './privacy-gate';
 import { followHistory, type HistoryMirror } from './scroll';
 import type { RouteHandle } from './title';
@@ -26,6 +27,7 @@ export function RootLayout() {
   const navigate = useNavigate();
   const matches = useMatches();
   const theme = useThemeStore((s) => s.theme);
+  const loggedIn = useUserStore(selectIsLoggedIn);
   const handle = (matches.at(-1)?.handle as RouteHandle | undefined) ?? { path: location.pathname, auth: 'optional' };
   const indexCode = new URLSearchParams(location.search).get('indexCode');
   // The unread badge stays current; each navigation is one page view.
@@ -52,6 +54,9 @@ export function RootLayout() {
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
   }, [theme]);
+
+  // The likely next screens' chunks, once this one has settled (decision 0031).
+  useEffect(() => prefetchNext(handle.path, loggedIn), [handle.path, loggedIn]);
 
   return (
     <div className={`app${handle.tabBar ? ' app--tabbed' : ''}`}>

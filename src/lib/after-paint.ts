@@ -19,17 +19,20 @@ export function afterNextPaint(task: () => void): () => void {
 /** At the latest this long after the app started, a screen without loaded content counts as shown. */
 const FIRST_CONTENT_FALLBACK_MS = 1500;
 
+/** When the app's code started (this module is part of the entry). */
+const startedAt = performance.now();
+
 let shown = false;
+let fallback: ReturnType<typeof setTimeout> | undefined;
 const waiting = new Set<() => void>();
 
 function open(): void {
   if (shown) return;
   shown = true;
+  if (fallback !== undefined) clearTimeout(fallback);
   for (const task of [...waiting]) task();
   waiting.clear();
 }
-
-setTimeout(open, FIRST_CONTENT_FALLBACK_MS);
 
 /** The first screen's own content has rendered (<PageState> calls it when its data first shows). */
 export function firstContentShown(): void {
@@ -45,5 +48,7 @@ export function afterFirstContent(task: () => void): () => void {
     return () => undefined;
   }
   waiting.add(task);
+  // The fallback is armed by the first task that waits, not at start-up.
+  fallback ??= setTimeout(open, Math.max(0, startedAt + FIRST_CONTENT_FALLBACK_MS - performance.now()));
   return () => waiting.delete(task);
 }

@@ -1,0 +1,51 @@
+import type { RouteDef } from './routes';
+import { routes } from './routes';
+import { prefetchNext } from './prefetch';
+
+const row = (path: string, auth: RouteDef['auth'] = 'optional', next?: string[]): RouteDef => ({
+  path,
+  auth,
+  next,
+  screen: vi.fn(() => Promise.resolve({ default: () => null })),
+});
+
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** The likely next screens load once the page has settled (decision 0031). */
+describe('prefetchNext', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("loads the next rows' chunks once the page has settled, not before", async () => {
+    const table = [row('/a', 'optional', ['/b', '/c', '/nowhere']), row('/b'), row('/c', 'required')];
+    prefetchNext('/a', true, table);
+    expect(table[1].screen).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(table[2].screen).toHaveBeenCalledTimes(1));
+    expect(table[1].screen).toHaveBeenCalledTimes(1);
+    expect(table[0].screen).not.toHaveBeenCalled();
+  });
+
+  it('skips the rows behind login for a guest', async () => {
+    const table = [row('/a', 'optional', ['/b', '/c']), row('/b'), row('/c', 'required')];
+    prefetchNext('/a', false, table);
+    await vi.waitFor(() => expect(table[1].screen).toHaveBeenCalledTimes(1));
+    await nextTask();
+    expect(table[2].screen).not.toHaveBeenCalled();
+  });
+
+  it('fetches nothing offline, and nothing once cancelled', async () => {
+    const table = [row('/a', 'optional', ['/b']), row('/b')];
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    prefetchNext('/a', true, table);
+    await vi.waitFor(() => expect(online).toHaveBeenCalled());
+    online.mockReturnValue(true);
+    prefetchNext('/a', true, table)();
+    await nextTask();
+    await nextTask();
+    expect(table[1].screen).not.toHaveBeenCalled();
+  });
+
+  it("names only the table's own paths as next screens", () => {
+    const paths = new Set(routes.map((r) => r.path));
+    for (const r of routes) for (const target of r.next ?? []) expect(paths, `${r.path} → ${target}`).toContain(target);
+  });
+});

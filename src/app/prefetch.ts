@@ -1,0 +1,20 @@
+import { whenSettled } from '@/lib/when-settled';
+import { routes, type RouteDef } from './routes';
+
+/**
+ * Once the page has settled (or at the first tap), loads the chunks of the screens a customer
+ * most often opens from `path` (its row's `next`), so that the tap opening one does not wait
+ * for a download (decision 0031). Rows behind login are skipped for a guest, who would see the
+ * login view there; nothing is fetched offline. Returns a cancel.
+ */
+export function prefetchNext(path: string, loggedIn: boolean, table: readonly RouteDef[] = routes): () => void {
+  const next = (table.find((row) => row.path === path)?.next ?? [])
+    .map((target) => table.find((row) => row.path === target))
+    .filter((row): row is RouteDef => row !== undefined && (loggedIn || row.auth !== 'required'));
+  if (next.length === 0) return () => undefined;
+  return whenSettled(() => {
+    if (!navigator.onLine) return;
+    // A failure is left to the navigation that needs the chunk (lazy-screen.ts recovers there).
+    for (const row of next) row.screen().catch(() => undefined);
+  });
+}
