@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { INP_ON, recordTaps } from './inp';
 
 /** A WeChat in-app browser on Android (MicroMessenger), as customers open the portal. */
 export const WECHAT_UA =
@@ -31,8 +32,12 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /** A phone: 375×812, touch, device scale 2, WeChat's user agent; `extra` e.g. a storage state. */
-export function newPhone(browser: Browser, width = 375, extra: BrowserContextOptions = {}): Promise<BrowserContext> {
-  return browser.newContext({
+export async function newPhone(
+  browser: Browser,
+  width = 375,
+  extra: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
     baseURL: baseUrl(),
     viewport: { width, height: 812 },
     deviceScaleFactor: 2,
@@ -43,6 +48,8 @@ export function newPhone(browser: Browser, width = 375, extra: BrowserContextOpt
     timezoneId: 'Asia/Shanghai',
     ...extra,
   });
+  if (INP_ON) await recordTaps(context);
+  return context;
 }
 
 /** Collects uncaught page errors so a test can assert there were none. */

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import type { IndexConfig } from '../../contract/types';
 import { launchBrowser, newPhone, watchErrors } from './browser';
 import { DEMO, loggedInPhone, settle } from './steps';
 
@@ -229,6 +231,68 @@ describe.each(SCREENS)('the returning customer opens $url cold', ({ url, first, 
     const seen = await shifts(page);
     const total = seen.reduce((sum, s) => sum + s.value, 0);
     expect(total, JSON.stringify(seen)).toBeLessThanOrEqual(0.01);
+    await context.close();
+  });
+});
+
+describe('the returning customer’s /index before the app has run', () => {
+  it('shows the indexCode’s first banner from index.html alone, then the app’s own in its place', async () => {
+    const config = JSON.parse(readFileSync('public/jsons/indexConfig.json', 'utf8')) as IndexConfig;
+    const title = config.ebt.banners[0].title;
+    const context = await newPhone(browser, 375, { storageState: session });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    // The app's scripts are held: nothing of ours but index.html's inline code can run.
+    const held: Route[] = [];
+    const isScript = (url: URL) => url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js');
+    await page.route(isScript, (route) => void held.push(route));
+
+    await page.goto('/index?indexCode=ebt', { waitUntil: 'commit' });
+    await expect.poll(() => page.locator('.boot .banner__title').textContent(), { timeout: 20_000 }).toBe(title);
+    expect(held.length, 'the app’s scripts were asked for and are held').toBeGreaterThan(0);
+    expect(await page.locator('.boot .banner').getAttribute('class')).toBe('banner banner--red');
+
+    await page.unroute(isScript);
+    for (const route of held.splice(0)) await route.continue().catch(() => undefined);
+    await page.locator('.home .banner__title').first().waitFor({ timeout: 20_000 });
+    expect(await page.locator('.home .banner__title').first().textContent()).toBe(title);
+    expect(await page.locator('.boot').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the likely next screens (decision 0031)', () => {
+  const chunk = (paths: string[], name: string) => paths.some((p) => new RegExp(`/${name}-[\\w-]+\\.js$`).test(p));
+
+  it('load once the customer’s home has settled, before any tap; 我的 then needs no download', async () => {
+    const context = await newPhone(browser, 375, { storageState: session });
+    const page = await context.newPage();
+    const scripts = watchScripts(page);
+    await page.goto('/index?indexCode=index');
+    await page.locator('.rights-summary__count').waitFor({ timeout: 20_000 });
+    const paths = () => scripts.map((s) => s.path);
+    await expect.poll(() => chunk(paths(), 'mine-page'), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => chunk(paths(), 'rights-page'), { timeout: 20_000 }).toBe(true);
+
+    const before = scripts.length;
+    await page.getByRole('navigation', { name: '底部导航' }).getByRole('button', { name: '我的' }).click();
+    await page.locator('.mine__name').waitFor({ timeout: 20_000 });
+    const asked = scripts.slice(before).map((s) => s.path);
+    expect(chunk(asked, 'mine-page'), `the tap asked for ${asked.join(', ')}`).toBe(false);
+    await context.close();
+  });
+
+  it('skip the screens behind login for a guest', async () => {
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    const scripts = watchScripts(page);
+    await page.goto('/index?indexCode=index');
+    await page.locator('.login-hint').first().waitFor({ timeout: 20_000 });
+    const paths = () => scripts.map((s) => s.path);
+    await expect.poll(() => chunk(paths(), 'serv-inform-page'), { timeout: 20_000 }).toBe(true);
+    expect(chunk(paths(), 'mine-page')).toBe(false);
+    expect(chunk(paths(), 'rights-page')).toBe(false);
     await context.close();
   });
 });

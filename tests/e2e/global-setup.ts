@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startGateway } from '../../scripts/gateway-process';
+import { summarizeRun } from './inp';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -47,6 +48,8 @@ export default async function setup(project: TestProject) {
   return async () => {
     stopping = true;
     await gateway.stop();
+    const taps = summarizeRun(runDir);
+    if (taps) console.log(`\n${taps}\n`);
     rmSync(runDir, { recursive: true, force: true });
   };
 }

@@ -1,0 +1,106 @@
+/**
+ * `E2E_INP=1 npm run test:e2e` (docs/performance.md): every page of the suite runs under 4×
+ * CPU slowdown (CDP) and records each tap's interaction latency from the Event Timing API, the
+ * way INP is measured; the suite prints the figures at its end (decision 0031). Figures are
+ * printed, never asserted: the shared machine's timing is not a test's to judge.
+ */
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BrowserContext } from 'playwright-core';
+
+export const INP_ON = process.env.E2E_INP === '1';
+export const CPU_SLOWDOWN = 4;
+
+/** An interaction of 16 ms or more: where it happened, on what, and its longest event. */
+export interface SlowTap {
+  path: string;
+  target: string;
+  ms: number;
+}
+
+/** What one test file saw. */
+export interface Taps {
+  /** Every tap (pointerdown) on every page. */
+  count: number;
+  /** The taps whose interaction took 16 ms or more (Event Timing reports no shorter ones). */
+  slow: SlowTap[];
+}
+
+let count = 0;
+const slow = new Map<string, SlowTap>();
+
+/** The page side: each tap, and each pointer interaction's events of 16 ms or more, to the test. */
+const OBSERVE = () => {
+  const w = window as unknown as {
+    __inp: (kind: 'tap' | 'event', key: string, ms: number, target: string) => void;
+  };
+  const doc = Math.random().toString(36).slice(2);
+  const name = (node: unknown) => {
+    if (!(node instanceof Element)) return '?';
+    const label = node.getAttribute('aria-label');
+    const cls = typeof node.className === 'string' ? node.className.trim().split(/\s+/)[0] : '';
+    return `${node.tagName.toLowerCase()}${cls ? `.${cls}` : ''}${label ? `[${label}]` : ''}`;
+  };
+  addEventListener('pointerdown', (e) => w.__inp('tap', doc, 0, name(e.target)), { capture: true, passive: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as (PerformanceEntry & { interactionId?: number; target?: Node })[]) {
+      if (entry.interactionId && /^(pointer|click|mouse)/.test(entry.name))
+        w.__inp('event', `${doc}:${entry.interactionId}`, entry.duration, name(entry.target));
+    }
+  }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
+};
+
+/** Slows every page of `context` down and records its taps. */
+export async function recordTaps(context: BrowserContext): Promise<void> {
+  await context.exposeBinding('__inp', ({ page }, kind: 'tap' | 'event', key: string, ms: number, target: string) => {
+    if (kind === 'tap') {
+      count += 1;
+      return;
+    }
+    // An interaction's latency is its longest event (pointerdown, pointerup, click).
+    const seen = slow.get(key);
+    if (!seen) slow.set(key, { path: new URL(page.url()).pathname, target, ms: Math.round(ms) });
+    else if (ms > seen.ms) seen.ms = Math.round(ms);
+  });
+  await context.addInitScript(OBSERVE);
+  context.on('page', (page) => {
+    void context
+      .newCDPSession(page)
+      .then((cdp) => cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN }))
+      .catch(() => undefined);
+  });
+}
+
+/** Writes this file's taps for the suite's summary (global-setup.ts prints it). */
+export function saveTaps(runDir: string): void {
+  if (!INP_ON || count === 0) return;
+  const taps: Taps = { count, slow: [...slow.values()] };
+  writeFileSync(join(runDir, `taps-${process.pid}-${Date.now()}.json`), JSON.stringify(taps));
+}
+
+/** The summary of every file's taps in `runDir`, or undefined when none were recorded. */
+export function summarizeRun(runDir: string): string | undefined {
+  const files = readdirSync(runDir).filter((f) => /^taps-.*\.json$/.test(f));
+  if (files.length === 0) return undefined;
+  return summarize(files.map((f) => JSON.parse(readFileSync(join(runDir, f), 'utf8')) as Taps));
+}
+
+/** The suite's figures: taps, p50, p98, max (a tap below 16 ms counts as 0), and the slowest. */
+export function summarize(files: Taps[]): string {
+  const count = files.reduce((n, f) => n + f.count, 0);
+  const slow = files.flatMap((f) => f.slow).sort((a, b) => a.ms - b.ms);
+  if (count === 0) return 'INP: no taps recorded';
+  // Ascending: the fast taps (no Event Timing entry) first, then the slow ones.
+  const ms = [...Array<number>(Math.max(0, count - slow.length)).fill(0), ...slow.map((t) => t.ms)];
+  const at = (q: number) => ms[Math.min(ms.length - 1, Math.ceil(q * ms.length) - 1)];
+  const shown = (value: number) => (value === 0 ? '< 16 ms' : `${value} ms`);
+  return [
+    `INP of the e2e journeys' taps under ${CPU_SLOWDOWN}× CPU slowdown (Event Timing; target p98 ≤ 100 ms):`,
+    `  ${count} taps, ${slow.length} of 16 ms or more: p50 ${shown(at(0.5))}, p98 ${shown(at(0.98))}, max ${shown(ms.at(-1)!)}`,
+    '  the slowest:',
+    ...slow
+      .slice(-5)
+      .reverse()
+      .map((t) => `    ${shown(t.ms).padStart(8)}  ${t.path}  ${t.target}`),
+  ].join('\n');
+}
