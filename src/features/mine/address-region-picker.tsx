@@ -13,24 +13,33 @@ export interface AddressRegion {
 
 let options: CascaderOption[] | undefined;
 
+/** The entries of a code → name list grouped by the first `length` digits of their codes. */
+function groupBy(list: Record<string, string>, length: number): Map<string, { label: string; value: string }[]> {
+  const groups = new Map<string, { label: string; value: string }[]>();
+  for (const [value, label] of Object.entries(list)) {
+    const key = value.slice(0, length);
+    const group = groups.get(key);
+    if (group) group.push({ label, value });
+    else groups.set(key, [{ label, value }]);
+  }
+  return groups;
+}
+
 /**
  * Province → city → county options from `@vant/area-data` (DESIGN §3: its area codes), built
- * once, on first use: the package is only loaded with /my/info.
+ * once, on first use: the package is only loaded with /my/info. One pass over each list (the
+ * tap that opens the picker builds them: 3 000 counties must not be scanned once per city).
  */
 function areaOptions(): CascaderOption[] {
   if (options) return options;
-  const byPrefix = (list: Record<string, string>, prefix: string, length: number) =>
-    Object.entries(list).filter(([code]) => code.slice(0, length) === prefix);
+  const counties = groupBy(areaList.county_list, 4);
+  const cities = groupBy(areaList.city_list, 2);
   options = Object.entries(areaList.province_list).map(([pCode, pName]) => ({
     label: pName,
     value: pCode,
-    children: byPrefix(areaList.city_list, pCode.slice(0, 2), 2).map(([cCode, cName]) => ({
-      label: cName,
-      value: cCode,
-      children: byPrefix(areaList.county_list, cCode.slice(0, 4), 4).map(([kCode, kName]) => ({
-        label: kName,
-        value: kCode,
-      })),
+    children: (cities.get(pCode.slice(0, 2)) ?? []).map((city) => ({
+      ...city,
+      children: counties.get(city.value.slice(0, 4)) ?? [],
     })),
   }));
   return options;
