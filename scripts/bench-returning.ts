@@ -2,7 +2,8 @@
  * `npm run bench`, the returning customer (decision 0031): a customer logs in through the
  * stand-in SSO once; the portal's own cookie and store are then reused, as after yesterday's
  * visit. Prints, beside a guest's figures of the same run: LCP, CLS and the first screen's
- * JS+CSS in Chromium, cold and warm HTTP cache; Lighthouse on /index logged in, cold and warm;
+ * JS+CSS in Chromium, cold and warm HTTP cache; Lighthouse on /index logged in, cold and warm,
+ * and on /indexNew, /mine, /rights and /message logged in, cold;
  * and taps under 4× CPU slowdown (INP from Event Timing, tap to the next screen's content).
  * Nothing here is asserted: figures are printed.
  */
@@ -171,17 +172,25 @@ async function screens(browser: Browser, options: ReturningOptions, session: Ses
   }
 }
 
-/** Lighthouse on /index with the customer's cookie and store, cold (HTTP cache cleared) and warm. */
+/**
+ * Lighthouse with the customer's cookie and store: /index cold (HTTP cache cleared) and warm
+ * beside a guest's, then the other first screens a returning customer lands on, cold.
+ */
 async function lighthouseLoggedIn(options: ReturningOptions, session: Session) {
   console.log(
-    `\n## Lighthouse on /index, default mobile settings, ${options.runs} runs each: guest and logged in, cold and warm`,
+    `\n## Lighthouse, default mobile settings, ${options.runs} runs each: /index guest and logged in, cold and warm; the other first screens logged in, cold`,
   );
-  const kinds: [string, Session | undefined, boolean][] = [
-    ['guest, cold', undefined, false],
-    ['logged in, cold', session, false],
-    ['logged in, warm', session, true],
+  const kinds: [string, string, Session | undefined, boolean][] = [
+    ['/index guest, cold', '/index', undefined, false],
+    ['/index logged in, cold', '/index', session, false],
+    ['/index logged in, warm', '/index', session, true],
+    ['/indexNew logged in, cold', '/indexNew', session, false],
+    ['/mine logged in, cold', '/mine', session, false],
+    ['/rights logged in, cold', '/rights', session, false],
+    ['/message logged in, cold', '/message', session, false],
   ];
-  for (const [name, state, warm] of kinds) {
+  for (const [name, path, state, warm] of kinds) {
+    const url = `${options.baseUrl}${path}?indexCode=index`;
     const results: { perf: number; lcp: number; cls: number; fcp: number }[] = [];
     for (let i = 0; i < options.runs; i += 1) {
       const chrome = await chromeLauncher.launch({ chromePath: options.chromium, chromeFlags: options.flags });
@@ -200,11 +209,11 @@ async function lighthouseLoggedIn(options: ReturningOptions, session: Session) {
         const client = await context.newCDPSession(page);
         await client.send('Network.clearBrowserCache');
         if (warm) {
-          await page.goto(`${options.baseUrl}/index?indexCode=index`);
+          await page.goto(url);
           await page.waitForLoadState('networkidle');
         }
         await page.close();
-        const result = await lighthouse(`${options.baseUrl}/index?indexCode=index`, {
+        const result = await lighthouse(url, {
           port: chrome.port,
           output: 'json',
           logLevel: 'error',
@@ -227,7 +236,7 @@ async function lighthouseLoggedIn(options: ReturningOptions, session: Session) {
     }
     const m = (key: 'perf' | 'lcp' | 'cls' | 'fcp') => median(results.map((r) => r[key]));
     console.log(
-      `  ${name.padEnd(16)} performance ${results.map((r) => r.perf).join('/')} (median ${m('perf')}), FCP ${ms(m('fcp'))}, LCP ${ms(m('lcp'))}, CLS ${m('cls').toFixed(3)}`,
+      `  ${name.padEnd(27)} performance ${results.map((r) => r.perf).join('/')} (median ${m('perf')}), FCP ${ms(m('fcp'))}, LCP ${ms(m('lcp'))}, CLS ${m('cls').toFixed(3)}`,
     );
   }
 }
