@@ -4,7 +4,7 @@ import { PageState } from '@/components/page-state';
 import { RouteHeading } from '@/components/route-heading';
 import { ServiceIcon } from '@/components/service-icon';
 import { TabTitle } from '@/components/tab-title';
-import { useRequest } from '@/hooks/use-request';
+import { useRequest } from '@/hooks/server-state';
 import { useIndexCode } from '@/hooks/use-index-code';
 import { paths } from '@/lib/paths';
 import './serv-more.css';

@@ -8,7 +8,7 @@ import { EmptyView } from '@/components/empty-view';
 import { PageState } from '@/components/page-state';
 import { RouteHeading } from '@/components/route-heading';
 import { ServiceIcon } from '@/components/service-icon';
-import { useRequest } from '@/hooks/use-request';
+import { useRequest } from '@/hooks/server-state';
 import { useSessionIndexCode } from '@/hooks/use-index-code';
 import { paths } from '@/lib/paths';
 import './services.css';
