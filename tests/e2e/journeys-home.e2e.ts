@@ -40,7 +40,7 @@ describe('the new-theme home and personal centre', () => {
     const banners = page.getByRole('region', { name: '活动推荐' }).getByRole('link');
     expect(await banners.count()).toBe(3);
     expect(await banners.first().textContent()).toContain('10分钟，了解自己的健康风险');
-    expect(await page.locator('.home-new__service-name').allTextContents()).toEqual(NEW_HOME_SERVICES);
+    expect(await page.locator('.home-new__name').allTextContents()).toEqual(NEW_HOME_SERVICES);
     const tabs = page.getByRole('navigation', { name: '底部导航' });
     expect(await tabs.getByRole('button', { name: '首页' }).getAttribute('aria-current')).toBe('page');
     expect(await tabs.getByRole('button', { name: '我的' }).getAttribute('aria-current')).toBeNull();

@@ -2,7 +2,7 @@ import { useParams } from 'react-router-dom';
 import { getLegalDocuments } from '@/api/portal';
 import { PageState } from '@/components/page-state';
 import { RouteHeading } from '@/components/route-heading';
-import { useRequest } from '@/hooks/use-request';
+import { useRequest } from '@/hooks/server-state';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 
 /**

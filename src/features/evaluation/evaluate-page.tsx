@@ -7,7 +7,7 @@ import { evaluate, getConsumption } from '@/api/consumptions';
 import { EmptyView } from '@/components/empty-view';
 import { PageState } from '@/components/page-state';
 import { RouteHeading } from '@/components/route-heading';
-import { useRequest } from '@/hooks/use-request';
+import { useRequest } from '@/hooks/server-state';
 import { invalidate } from '@/stores/freshness';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';
 import { StarRating } from './star-rating';

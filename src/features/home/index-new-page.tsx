@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { PageState } from '@/components/page-state';
-import { ServiceIcon } from '@/components/service-icon';
+import { ServiceLink } from '@/components/service-link';
 import { useIndexCode } from '@/hooks/use-index-code';
 import { env } from '@/config/env';
 import { newThemePath } from '@/lib/new-theme-path';
@@ -75,13 +75,14 @@ export default function IndexNewPage() {
             <ul className="home-new__services">
               {data.services.map((service) => (
                 <li key={service.code}>
-                  <Link className="home-new__service" to={paths.service(service.code, indexCode, 'new')}>
-                    <ServiceIcon icon={service.icon} size={40} />
-                    <span className="home-new__service-text">
-                      <span className="home-new__service-name">{service.name}</span>
-                      <span className="home-new__service-summary">{service.summary}</span>
-                    </span>
-                  </Link>
+                  <ServiceLink
+                    service={service}
+                    indexCode={indexCode}
+                    theme="new"
+                    block="home-new"
+                    withSummary
+                    iconSize={40}
+                  />
                 </li>
               ))}
             </ul>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { usePainted } from '@/hooks/use-painted';
-import { useRequest } from '@/hooks/use-request';
+import { useRequest } from '@/hooks/server-state';
 import { useUserStore } from '@/stores/user';
 import { paths } from '@/lib/paths';
 import './home-widgets.css';

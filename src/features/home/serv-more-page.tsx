@@ -1,12 +1,10 @@
-import { Link } from 'react-router-dom';
 import { getMore } from '@/api/portal';
 import { PageState } from '@/components/page-state';
 import { RouteHeading } from '@/components/route-heading';
-import { ServiceIcon } from '@/components/service-icon';
+import { ServiceLink } from '@/components/service-link';
 import { TabTitle } from '@/components/tab-title';
-import { useRequest } from '@/hooks/use-request';
+import { useRequest } from '@/hooks/server-state';
 import { useIndexCode } from '@/hooks/use-index-code';
-import { paths } from '@/lib/paths';
 import './serv-more.css';
 
 /**
@@ -28,13 +26,7 @@ export default function ServMorePage() {
             <ul className="serv-more__list">
               {section.services.map((service) => (
                 <li key={service.code}>
-                  <Link className="serv-more__item" to={paths.service(service.code, indexCode)}>
-                    <ServiceIcon icon={service.icon} size={40} />
-                    <span className="serv-more__text">
-                      <span className="serv-more__name">{service.name}</span>
-                      <span className="serv-more__summary">{service.summary}</span>
-                    </span>
-                  </Link>
+                  <ServiceLink service={service} indexCode={indexCode} block="serv-more" withSummary iconSize={40} />
                 </li>
               ))}
             </ul>

@@ -1,7 +1,5 @@
-import { Link } from 'react-router-dom';
 import type { CatalogService } from '@contract/types';
-import { ServiceIcon } from '@/components/service-icon';
-import { paths } from '@/lib/paths';
+import { ServiceLink } from '@/components/service-link';
 
 export interface ServiceGridProps {
   services: Pick<CatalogService, 'code' | 'name' | 'icon'>[];
@@ -14,10 +12,7 @@ export function ServiceGrid({ services, indexCode }: ServiceGridProps) {
     <ul className="service-grid">
       {services.map((service) => (
         <li key={service.code}>
-          <Link className="service-grid__item" to={paths.service(service.code, indexCode)}>
-            <ServiceIcon icon={service.icon} />
-            <span className="service-grid__name">{service.name}</span>
-          </Link>
+          <ServiceLink service={service} indexCode={indexCode} block="service-grid" />
         </li>
       ))}
     </ul>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { CatalogService, IndexConfig, IndexConfigEntry, ServiceCatalog } from '@contract/types';
 import { arrivedEarly, forgetArrived, getIndexConfig, getServiceCatalog } from '@/api/early-json';
 import { DEFAULT_INDEX_CODE } from '@/config/constants';
-import { useRequest } from '@/hooks/use-request';
+import { useRequest } from '@/hooks/server-state';
 
 export interface HomeData {
   entry: IndexConfigEntry;

@@ -7,7 +7,7 @@ import { getNotices, readAllNotices, readNotice } from '@/api/notices';
 import { PageState } from '@/components/page-state';
 import { RouteHeading } from '@/components/route-heading';
 import { Skeleton } from '@/components/skeleton';
-import { useInfiniteList } from '@/hooks/use-infinite-list';
+import { usePagedList } from '@/hooks/server-state';
 import { refreshUnread, unreadChanged, useUnreadStore } from '@/stores/unread';
 import { useUserStore } from '@/stores/user';
 import { NoticeItem } from './notice-item';
@@ -30,9 +30,9 @@ function NoticeList() {
   const unread = useUnreadStore((s) => s.unreadCount);
   const [open, setOpen] = useState<Notice>();
   const [readingAll, setReadingAll] = useState(false);
-  const list = useInfiniteList((pageNum) => getNotices({ pageNum, pageSize: NOTICE_PAGE_SIZE }, 'A'), noticeKey, [
-    token,
-  ]);
+  const list = usePagedList((pageNum) => getNotices({ pageNum, pageSize: NOTICE_PAGE_SIZE }, 'A'), [token], {
+    key: noticeKey,
+  });
   const { updateItems } = list;
 
   // The badge count is the server's: reload it whenever the centre is shown.

@@ -1,20 +1,14 @@
-import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { maskPhone } from '@contract/validation';
 import type { Notice } from '@contract/types';
 import { getNotices } from '@/api/notices';
 import { PageState } from '@/components/page-state';
 import { RouteHeading } from '@/components/route-heading';
 import { Skeleton } from '@/components/skeleton';
 import { TabTitle } from '@/components/tab-title';
-import { useRequest } from '@/hooks/use-request';
-import { refreshUnread, useUnreadStore } from '@/stores/unread';
+import { useRequest } from '@/hooks/server-state';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';
 import { AvatarPicker } from './avatar-picker';
-import { MineCounts } from './mine-counts';
-import { MineMenu } from './mine-menu';
-import { useMineSummary } from './use-mine-summary';
-import { useUnbind } from './use-unbind';
+import { PersonalCentre } from './personal-centre';
 import './mine.css';
 
 /** How many of the latest notices the new-theme centre previews. */
@@ -27,79 +21,59 @@ const LATEST_NOTICES = 3;
  */
 export default function MineNewPage() {
   const loggedIn = useUserStore(selectIsLoggedIn);
-  const userInfo = useUserStore((s) => s.userInfo);
-  const role = useUserStore((s) => s.role);
   const token = useUserStore((s) => s.token);
-  const unread = useUnreadStore((s) => s.unreadCount);
   const navigate = useNavigate();
-  const summary = useMineSummary(loggedIn);
   const latest = useRequest<Notice[]>(
     () => getNotices({ pageNum: 1, pageSize: LATEST_NOTICES }, 'B').then((page) => page.list),
     [token],
     { enabled: loggedIn },
   );
-  const { unbind, busy } = useUnbind('/indexNew');
-
-  useEffect(() => {
-    if (loggedIn) void refreshUnread();
-  }, [loggedIn]);
-
-  if (!userInfo) return null;
 
   return (
-    <div className="mine-new theme-new">
-      <RouteHeading />
-      <div className="mine-new__top">
-        <section className="mine-new__card">
-          <div className="mine-new__who">
-            <AvatarPicker size={56} />
-            <div>
-              <p className="mine-new__name">{userInfo.nickname}</p>
-              <p className="mine-new__phone">{maskPhone(userInfo.mobilePhone)}</p>
-            </div>
+    <PersonalCentre home="/indexNew" sharePath="/my/shareNew">
+      {({ userInfo, phone, counts, menu }) => (
+        <div className="mine-new theme-new">
+          <RouteHeading />
+          <div className="mine-new__top">
+            <section className="mine-new__card">
+              <div className="mine-new__who">
+                <AvatarPicker size={56} />
+                <div>
+                  <p className="mine-new__name">{userInfo.nickname}</p>
+                  <p className="mine-new__phone">{phone}</p>
+                </div>
+              </div>
+              {counts}
+            </section>
           </div>
-          <MineCounts
-            summary={summary.data}
-            loading={summary.loading}
-            error={summary.error}
-            onRetry={summary.reload}
-            unread={unread}
-          />
-        </section>
-      </div>
-      <section className="mine-new__notices">
-        <TabTitle title="最新消息" extra={{ label: '查看全部', onClick: () => navigate('/message') }} />
-        <PageState
-          loading={latest.loading}
-          error={latest.error}
-          onRetry={latest.reload}
-          empty={latest.data?.length === 0}
-          emptyProps={{ text: '暂无消息' }}
-          skeleton={<Skeleton rows={LATEST_NOTICES} rowHeight={52} />}
-        >
-          <ul className="mine-new__notice-list">
-            {latest.data?.map((notice) => (
-              <li key={notice.id}>
-                <button type="button" className="mine-new__notice" onClick={() => navigate('/message')}>
-                  {notice.readFlag === 0 && <span className="mine-new__dot" aria-label="未读" />}
-                  <span className="mine-new__notice-title">{notice.title}</span>
-                  <time className="mine-new__notice-time" dateTime={notice.createTime}>
-                    {notice.createTime.slice(5, 10)}
-                  </time>
-                </button>
-              </li>
-            ))}
-          </ul>
-        </PageState>
-      </section>
-      <MineMenu
-        isAgent={(role || userInfo.role) === 'agent'}
-        unread={unread}
-        toEvaluate={summary.data?.toEvaluate ?? 0}
-        sharePath="/my/shareNew"
-        onUnbind={unbind}
-        unbinding={busy}
-      />
-    </div>
+          <section className="mine-new__notices">
+            <TabTitle title="最新消息" extra={{ label: '查看全部', onClick: () => navigate('/message') }} />
+            <PageState
+              loading={latest.loading}
+              error={latest.error}
+              onRetry={latest.reload}
+              empty={latest.data?.length === 0}
+              emptyProps={{ text: '暂无消息' }}
+              skeleton={<Skeleton rows={LATEST_NOTICES} rowHeight={52} />}
+            >
+              <ul className="mine-new__notice-list">
+                {latest.data?.map((notice) => (
+                  <li key={notice.id}>
+                    <button type="button" className="mine-new__notice" onClick={() => navigate('/message')}>
+                      {notice.readFlag === 0 && <span className="mine-new__dot" aria-label="未读" />}
+                      <span className="mine-new__notice-title">{notice.title}</span>
+                      <time className="mine-new__notice-time" dateTime={notice.createTime}>
+                        {notice.createTime.slice(5, 10)}
+                      </time>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </PageState>
+          </section>
+          {menu}
+        </div>
+      )}
+    </PersonalCentre>
   );
 }

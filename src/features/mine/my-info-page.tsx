@@ -5,7 +5,7 @@ import { ADDRESS_MAX_COUNT, maskPhone } from '@contract/validation';
 import { deleteAddress, getAddresses, updateInfo } from '@/api/user';
 import { PageState } from '@/components/page-state';
 import { RouteHeading } from '@/components/route-heading';
-import { useRequest } from '@/hooks/use-request';
+import { useRequest } from '@/hooks/server-state';
 import { confirm } from '@/lib/dialog';
 import { showToast } from '@/lib/toast';
 import { userInfoReplaced, useUserStore } from '@/stores/user';

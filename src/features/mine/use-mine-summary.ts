@@ -1,6 +1,6 @@
 import { getConsumeCount } from '@/api/consumptions';
 import { getRights } from '@/api/rights';
-import { useRequest } from '@/hooks/use-request';
+import { useRequest } from '@/hooks/server-state';
 import { useUserStore } from '@/stores/user';
 
 export interface MineSummary {

@@ -5,7 +5,7 @@ import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
 import type { Consumption, ConsumptionStatus } from '@contract/types';
 import { getConsumeCount } from '@/api/consumptions';
 import { PageState } from '@/components/page-state';
-import { useRequest } from '@/hooks/use-request';
+import { useRequest } from '@/hooks/server-state';
 import { useUserStore } from '@/stores/user';
 import { useConsumeRecords } from './use-consume-records';
 
@@ -115,8 +115,8 @@ export function RecordsList() {
         <PageState
           loading={records.loading}
           error={records.error}
-          onRetry={() => void records.refresh()}
-          empty={records.list.length === 0}
+          onRetry={records.retry}
+          empty={records.items.length === 0}
           emptyProps={{
             text:
               filter === 'toEvaluate'
@@ -127,7 +127,7 @@ export function RecordsList() {
           }}
         >
           <ul className="records__list">
-            {records.list.map((record) => (
+            {records.items.map((record) => (
               <RecordItem key={record.id} record={record} />
             ))}
           </ul>

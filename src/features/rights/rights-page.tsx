@@ -7,7 +7,7 @@ import { getRights } from '@/api/rights';
 import { PageState } from '@/components/page-state';
 import { RouteHeading } from '@/components/route-heading';
 import { DEFAULT_INDEX_CODE } from '@/config/constants';
-import { useRequest } from '@/hooks/use-request';
+import { useRequest } from '@/hooks/server-state';
 import { RIGHT_STATUS_LABEL } from '@/lib/right-facts';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';
 import { RightCard } from './right-card';
@@ -66,19 +66,11 @@ export default function RightsPage() {
     const rights = await getRights();
     return rights.length > 0 ? { rights } : { rights, redirect: await noRightsPath(indexCode) };
   };
-  const { data, loading, error, reload, setData } = useRequest(fetchRights, [userId, indexCode], {
+  // Pull to refresh (`refresh`), as on /message: the list stays while it reloads, and stays if that fails.
+  const { data, loading, error, reload, refresh } = useRequest(fetchRights, [userId, indexCode], {
     enabled: loggedIn,
     refreshOn: ['rights'],
   });
-
-  /** Pull to refresh, as on /message: the list stays while it reloads, and stays if that fails. */
-  const refresh = async () => {
-    try {
-      setData(await fetchRights());
-    } catch {
-      // Kept as it was: the request client has said why.
-    }
-  };
 
   useEffect(() => {
     if (data?.redirect) navigate(withIndexCode(data.redirect, indexCode), { replace: true });

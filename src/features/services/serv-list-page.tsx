@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
 import SideBar from 'antd-mobile/es/components/side-bar';
 import { SearchOutline } from 'antd-mobile-icons';
 import type { ServiceCatalog } from '@contract/types';
@@ -7,10 +6,9 @@ import { getStaticJson } from '@/api/client';
 import { EmptyView } from '@/components/empty-view';
 import { PageState } from '@/components/page-state';
 import { RouteHeading } from '@/components/route-heading';
-import { ServiceIcon } from '@/components/service-icon';
-import { useRequest } from '@/hooks/use-request';
+import { ServiceLink } from '@/components/service-link';
+import { useRequest } from '@/hooks/server-state';
 import { useSessionIndexCode } from '@/hooks/use-index-code';
-import { paths } from '@/lib/paths';
 import './services.css';
 
 /**
@@ -68,13 +66,7 @@ export default function ServListPage() {
               <ul className="serv-list__items">
                 {shown.map((service) => (
                   <li key={service.code}>
-                    <Link className="serv-list__item" to={paths.service(service.code, indexCode)}>
-                      <ServiceIcon icon={service.icon} size={40} />
-                      <span className="serv-list__text">
-                        <span className="serv-list__name">{service.name}</span>
-                        <span className="serv-list__summary">{service.summary}</span>
-                      </span>
-                    </Link>
+                    <ServiceLink service={service} indexCode={indexCode} block="serv-list" withSummary iconSize={40} />
                   </li>
                 ))}
               </ul>

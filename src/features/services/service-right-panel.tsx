@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router-dom';
 import type { Right } from '@contract/types';
 import { getRights } from '@/api/rights';
 import { Skeleton } from '@/components/skeleton';
-import { useRequest } from '@/hooks/use-request';
+import { useRequest } from '@/hooks/server-state';
 import { goToLogin } from '@/lib/login-redirect';
 import { pickRight, PRODUCT_LINE_LABEL, remainingText, validityText } from '@/lib/right-facts';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';

@@ -5,7 +5,7 @@ import { getConsumption } from '@/api/consumptions';
 import { EmptyView } from '@/components/empty-view';
 import { PageState } from '@/components/page-state';
 import { SERVICE_PHONE } from '@/config/constants';
-import { useRequest } from '@/hooks/use-request';
+import { useRequest } from '@/hooks/server-state';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';
 import { groupDigits } from './group-digits';
 import { useRouteMeta } from '@/hooks/use-route-meta';
