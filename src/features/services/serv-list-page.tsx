@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import SideBar from 'antd-mobile/es/components/side-bar';
+import { SideBar } from 'antd-mobile';
 import { SearchOutline } from 'antd-mobile-icons';
 import type { ServiceCatalog } from '@contract/types';
 import { getStaticJson } from '@/api/client';
