@@ -6,8 +6,6 @@ import { server } from '../../../tests/mocks/server';
 import { db } from '../../../tests/mocks/db';
 import { url } from '../../../tests/mocks/handlers/common';
 import { showToast } from '@/lib/toast';
-import { assignLocation } from '@/lib/browser-location';
-import { useUserStore } from '@/stores/user';
 
 vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
 vi.mock('@/lib/toast', () => ({ showToast: vi.fn(), preloadOverlays: vi.fn() }));
@@ -147,28 +145,5 @@ describe('/evaluate', () => {
     await waitFor(() =>
       expect(router.state.location.pathname + router.state.location.search).toBe('/rights?tab=records'),
     );
-  });
-});
-
-describe('the login prompt', () => {
-  it.each(['/evaluate?consumeId=4'])(
-    '%s starts the login with the current indexCode, not the default',
-    async (path) => {
-      // The customer came from the ebt home (a tabbed screen stored its indexCode), then logged out.
-      useUserStore.setState({ indexCode: 'ebt' });
-      const { user } = renderScreen(path);
-      await user.click(await screen.findByRole('button', { name: '登录' }));
-      const target = new URL(vi.mocked(assignLocation).mock.calls.at(-1)![0], 'http://localhost');
-      expect(target.searchParams.get('data')).toBe('ebt');
-      expect(new URL(target.searchParams.get('redirect_url')!).pathname).toBe('/transferPage');
-    },
-  );
-
-  it("prefers the screen's own indexCode query", async () => {
-    useUserStore.setState({ indexCode: 'ebt' });
-    const { user } = renderScreen('/evaluate?consumeId=4&indexCode=ryb');
-    await user.click(await screen.findByRole('button', { name: '登录' }));
-    const target = new URL(vi.mocked(assignLocation).mock.calls.at(-1)![0], 'http://localhost');
-    expect(target.searchParams.get('data')).toBe('ryb');
   });
 });

@@ -4,8 +4,6 @@ import { endpoints } from '@contract/endpoints';
 import { renderScreen } from '../../../tests/render';
 import { server } from '../../../tests/mocks/server';
 import { url } from '../../../tests/mocks/handlers/common';
-import { assignLocation } from '@/lib/browser-location';
-import { useUserStore } from '@/stores/user';
 
 vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
 vi.mock('@/lib/toast', () => ({ showToast: vi.fn(), preloadOverlays: vi.fn() }));
@@ -97,19 +95,4 @@ describe('status screens', () => {
     // Once the record shows, its status is the one h1; the hidden 核销结果 has gone.
     expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['核销成功']);
   });
-});
-
-describe('the login prompt', () => {
-  it.each(['/statusOne?consumeId=1', '/statusTwo?consumeId=1', '/statusThree?consumeId=7&rightId=4'])(
-    '%s starts the login with the current indexCode, not the default',
-    async (path) => {
-      // The customer came from the ebt home (a tabbed screen stored its indexCode), then logged out.
-      useUserStore.setState({ indexCode: 'ebt' });
-      const { user } = renderScreen(path);
-      await user.click(await screen.findByRole('button', { name: '登录' }));
-      const target = new URL(vi.mocked(assignLocation).mock.calls.at(-1)![0], 'http://localhost');
-      expect(target.searchParams.get('data')).toBe('ebt');
-      expect(new URL(target.searchParams.get('redirect_url')!).pathname).toBe('/transferPage');
-    },
-  );
 });
