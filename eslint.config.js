@@ -21,6 +21,12 @@ const noUnsafeRouter = {
 };
 
 /**
+ * antd-mobile from its top level (decision 0003): the build keeps only what is used. A deep import
+ * stays in antd-react19.ts (from the top level the first screen gains a file).
+ */
+const DEEP_ANTD_FILES = ['src/lib/antd-react19.ts'];
+
+/**
  * One-way imports as `no-restricted-imports` blocks: files → forbidden import patterns. A later
  * block replaces an earlier one's rule for the same file, so each carries the UNSAFE_ pattern.
  */
@@ -128,6 +134,26 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}', 'tests/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: [noUnsafeRouter] }] },
+  },
+  {
+    // A rule of its own (typescript-eslint's twin of no-restricted-imports), so the zones'
+    // blocks below, which replace one another's no-restricted-imports, leave it in force.
+    files: ['src/**/*.{ts,tsx}', 'tests/**/*.{ts,tsx}'],
+    ignores: DEEP_ANTD_FILES,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['antd-mobile/es/*', '!antd-mobile/es/global'],
+              message:
+                "Import antd-mobile's parts from 'antd-mobile': the build keeps only what is used (decision 0003).",
+            },
+          ],
+        },
+      ],
+    },
   },
   ...zones,
   { files: [ROUTER_INTERNALS], rules: { 'no-restricted-imports': 'off' } },

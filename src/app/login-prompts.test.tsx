@@ -11,25 +11,13 @@ afterEach(() => vi.mocked(assignLocation).mockClear());
 /**
  * DESIGN §4 "Login": the login starts with the customer's indexCode. Screens without a tab bar,
  * opened from the personal centre's menu or the home's ticker without an `indexCode` query, keep
- * the product line the last tabbed screen stored (decision 0023), as /evaluate and the write-off
- * screens do, so an `ebt` customer returns to the `ebt` home.
+ * the product line the last tabbed screen stored (decision 0023), so an `ebt` customer returns to
+ * the `ebt` home. The logged-out view of every `auth: 'required'` row is tested from the route
+ * table (route-guard.test.tsx); here, the prompts of public screens and the query's precedence.
  */
 const loginTarget = () => new URL(vi.mocked(assignLocation).mock.calls.at(-1)![0], 'http://localhost');
 
 describe('login prompts of screens without a tab bar', () => {
-  it.each([
-    ['/message', '/transferPage'],
-    ['/my/info', '/transferPage'],
-    ['/my/share', '/transferPage'],
-    ['/my/shareNew', '/transferPage1'],
-  ])('%s starts the login with the stored indexCode, not the default', async (path, transferPage) => {
-    useUserStore.setState({ indexCode: 'ebt' });
-    const { user } = renderScreen(path);
-    await user.click(await screen.findByRole('button', { name: '登录' }));
-    expect(loginTarget().searchParams.get('data')).toBe('ebt');
-    expect(new URL(loginTarget().searchParams.get('redirect_url')!).pathname).toBe(transferPage);
-  });
-
   it.each([
     ['/servInform?code=online_consult', '/transferPage'],
     ['/servInform1?code=online_consult', '/transferPage1'],

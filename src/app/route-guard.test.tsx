@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { renderScreen } from '../../tests/render';
 import { assignLocation } from '@/lib/browser-location';
 import { useRouteMeta } from '@/hooks/use-route-meta';
+import { useUserStore } from '@/stores/user';
 import { buildRouteObjects } from './router';
 import { notFoundRoute, routes } from './routes';
 
@@ -37,17 +38,26 @@ describe('route guard, from the route table', () => {
   });
 
   it.each(required.map((route) => [route.path, route] as const))(
-    '%s shows a guest the logged-out view, whose 登录 keeps the screen',
+    '%s shows a guest the logged-out view, whose 登录 keeps the screen and the product line',
     async (path, route) => {
-      const { user } = renderScreen(urlOf(path));
+      // The customer came from the ebt home (a tabbed screen stored its indexCode), then logged out.
+      useUserStore.setState({ indexCode: 'ebt' });
+      const { user, router } = renderScreen(urlOf(path));
       await screen.findByText(route.guest!.text);
+      // The root layout adds a tabbed route's indexCode after its first render (the app, at start, before).
+      if (route.tabBar) await waitFor(() => expect(router.state.location.search).toBe('?indexCode=ebt'));
       const view = within(screenOf(path));
       expect(view.getByText(route.guest!.text)).toBeInTheDocument();
+      expect(screen.getByRole('main')).toContainElement(view.getByRole('button', { name: '登录' }));
       await user.click(view.getByRole('button', { name: '登录' }));
-      const redirect = new URL(
-        new URL(vi.mocked(assignLocation).mock.calls.at(-1)![0], 'http://localhost').searchParams.get('redirect_url')!,
+      expect(assignLocation).toHaveBeenCalledTimes(1);
+      const target = new URL(vi.mocked(assignLocation).mock.calls[0][0], 'http://localhost');
+      expect(new URL(target.searchParams.get('redirect_url')!).pathname).toBe(
+        route.variant === 'new' ? '/transferPage1' : '/transferPage',
       );
-      expect(redirect.pathname).toBe(route.variant === 'new' ? '/transferPage1' : '/transferPage');
+      // Without an indexCode query the login keeps the stored product line (decision 0023).
+      expect(target.searchParams.get('data')).toBe('ebt');
+      expect(useUserStore.getState().fullPath).toBe(urlOf(path));
     },
   );
 

@@ -40,7 +40,7 @@ function logInNewCustomer(path = '/transferPage?ticket=mock-ticket-13600136000&d
  */
 async function sheetCouldShow() {
   await act(async () => {
-    await Promise.all([import('@/components/privacy-sheet'), import('antd-mobile/es/components/popup')]);
+    await Promise.all([import('@/components/privacy-sheet'), import('antd-mobile')]);
     for (let onTime = 0; onTime < 5;) {
       const start = performance.now();
       await new Promise((resolve) => setTimeout(resolve, 20));

@@ -8,7 +8,7 @@ import './privacy-sheet.css';
 
 // NOTE: this file is bundled into the first screen's shell chunk (vite.config.ts), so the
 // heavy parts — antd-mobile's Popup (react-spring) and the axios client — load on first use.
-const Popup = lazy(() => import('antd-mobile/es/components/popup'));
+const Popup = lazy(() => import('antd-mobile').then(({ Popup }) => ({ default: Popup })));
 
 export interface PrivacySheetProps {
   /** The document versions the gateway asks the user to accept. */

@@ -2,15 +2,19 @@ import { ESLint } from 'eslint';
 
 /**
  * The rules of eslint.config.js that keep transport details out of screens (DESIGN §8 "API
- * results") and react-router's internals in one file: each planted violation is reported once,
- * and the same text where it is allowed is not.
+ * results"), react-router's internals in one file and antd-mobile imported from its top level:
+ * each planted violation is reported once, and the same text where it is allowed is not.
  */
 const eslint = new ESLint();
 
 async function messages(code: string, filePath: string) {
   const [result] = await eslint.lintText(code, { filePath });
   return result.messages
-    .filter((m) => m.ruleId === 'no-restricted-syntax' || m.ruleId === 'no-restricted-imports')
+    .filter((m) =>
+      ['no-restricted-syntax', 'no-restricted-imports', '@typescript-eslint/no-restricted-imports'].includes(
+        m.ruleId ?? '',
+      ),
+    )
     .map((m) => m.message);
 }
 
@@ -57,5 +61,37 @@ describe("react-router's UNSAFE_ internals in one file", () => {
     expect(await messages(unsafe, 'src/app/router-internals.ts')).toEqual([]);
     const crossing = "import { useRequest } from '@/features/mine/use-mine-summary';\nexport const x = useRequest;\n";
     expect(await messages(crossing, 'src/components/planted.ts')).toHaveLength(1);
+  });
+});
+
+describe('antd-mobile from its top level (decision 0003)', () => {
+  const deep = "import SideBar from 'antd-mobile/es/components/side-bar';\nexport const s = SideBar;\n";
+  const typeOnly =
+    "import type { CascaderOption } from 'antd-mobile/es/components/cascader';\nexport type O = CascaderOption;\n";
+
+  it.each([
+    'src/features/services/planted.tsx',
+    'src/components/planted.tsx',
+    'src/lib/planted.ts',
+    'tests/planted.tsx',
+  ])('reports a deep import once in %s, a type-only one too', async (file) => {
+    for (const code of [deep, typeOnly]) {
+      const found = await messages(code, file);
+      expect(found, code).toHaveLength(1);
+      expect(found[0]).toContain("from 'antd-mobile'");
+    }
+  });
+
+  it('allows the top level, the global styles, and deep imports in the files that keep them', async () => {
+    const top = "import { SideBar } from 'antd-mobile';\nexport const s = SideBar;\n";
+    expect(await messages(top, 'src/features/services/planted.tsx')).toEqual([]);
+    expect(await messages("import 'antd-mobile/es/global';\n", 'src/main.tsx')).toEqual([]);
+    expect(await messages(deep, 'src/lib/antd-react19.ts')).toEqual([]);
+  });
+
+  it('leaves the import boundaries in force beside it', async () => {
+    const both = `${deep}import { useRequest } from '@/features/mine/use-mine-summary';\nexport const x = useRequest;\n`;
+    expect(await messages(both, 'src/features/services/planted.tsx')).toHaveLength(2);
+    expect(await messages(both, 'src/lib/antd-react19.ts')).toHaveLength(1);
   });
 });

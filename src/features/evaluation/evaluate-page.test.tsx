@@ -1,33 +1,21 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { endpoints } from '@contract/endpoints';
-import { renderScreen } from '../../../tests/render';
+import { openRecord, recordFailureCases, requestsTo } from '../../../tests/record-screen';
 import { server } from '../../../tests/mocks/server';
 import { db } from '../../../tests/mocks/db';
 import { url } from '../../../tests/mocks/handlers/common';
 import { showToast } from '@/lib/toast';
-import { assignLocation } from '@/lib/browser-location';
-import { useUserStore } from '@/stores/user';
 
 vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
 vi.mock('@/lib/toast', () => ({ showToast: vi.fn(), preloadOverlays: vi.fn() }));
 
-const CUSTOMER = '13800138000';
 const submit = () => screen.getByRole('button', { name: '提交评价' });
-
-function countEvaluations() {
-  const calls: string[] = [];
-  server.events.on('request:start', ({ request }) => {
-    if (new URL(request.url).pathname.endsWith(endpoints.evaluate)) calls.push(request.url);
-  });
-  return calls;
-}
-afterEach(() => server.events.removeAllListeners());
 
 describe('/evaluate', () => {
   it('refuses to send without a star: 请选择评分', async () => {
-    const calls = countEvaluations();
-    const { user } = renderScreen('/evaluate?consumeId=6', { user: CUSTOMER });
+    const calls = requestsTo(endpoints.evaluate);
+    const { user } = openRecord('/evaluate?consumeId=6');
     await screen.findByRole('radiogroup', { name: '服务评分' });
     await user.type(screen.getByLabelText('评价内容（选填）'), '洁牙很仔细');
     await user.click(submit());
@@ -37,8 +25,8 @@ describe('/evaluate', () => {
   });
 
   it('counts characters live and refuses 201 without losing the text', async () => {
-    const calls = countEvaluations();
-    const { user } = renderScreen('/evaluate?consumeId=6', { user: CUSTOMER });
+    const calls = requestsTo(endpoints.evaluate);
+    const { user } = openRecord('/evaluate?consumeId=6');
     await user.click(await screen.findByRole('radio', { name: '5星' }));
     const box = screen.getByLabelText('评价内容（选填）');
     await user.type(box, '好');
@@ -53,8 +41,8 @@ describe('/evaluate', () => {
   });
 
   it('sends once on a double tap, then thanks and shows the evaluation read-only', async () => {
-    const calls = countEvaluations();
-    const { user } = renderScreen('/evaluate?consumeId=6', { user: CUSTOMER });
+    const calls = requestsTo(endpoints.evaluate);
+    const { user } = openRecord('/evaluate?consumeId=6');
     await user.click(await screen.findByRole('radio', { name: '4星' }));
     await user.click(screen.getByRole('button', { name: '服务专业' }));
     await user.type(screen.getByLabelText('评价内容（选填）'), '医生很耐心');
@@ -86,7 +74,7 @@ describe('/evaluate', () => {
           ),
       ),
     );
-    const { user } = renderScreen('/evaluate?consumeId=6', { user: CUSTOMER });
+    const { user } = openRecord('/evaluate?consumeId=6');
     await user.click(await screen.findByRole('radio', { name: '5星' }));
     await user.click(submit());
     expect(await screen.findByRole('button', { name: '提交中…' })).toBeDisabled();
@@ -95,7 +83,7 @@ describe('/evaluate', () => {
   });
 
   it('shows an evaluated record read-only', async () => {
-    renderScreen('/evaluate?consumeId=1', { user: CUSTOMER });
+    openRecord('/evaluate?consumeId=1');
     const mine = await screen.findByRole('region', { name: '我的评价' });
     expect(within(mine).getByRole('img', { name: '评分 5 星' })).toBeInTheDocument();
     expect(within(mine).getByText('回复及时')).toBeInTheDocument();
@@ -103,7 +91,7 @@ describe('/evaluate', () => {
   });
 
   it('on 10001 (already evaluated elsewhere) the client toasts and the page turns read-only', async () => {
-    const { user } = renderScreen('/evaluate?consumeId=6', { user: CUSTOMER });
+    const { user } = openRecord('/evaluate?consumeId=6');
     await user.click(await screen.findByRole('radio', { name: '3星' }));
     Object.assign(
       db.consumptions.find((c) => c.id === 6)!,
@@ -115,7 +103,7 @@ describe('/evaluate', () => {
   });
 
   it('resets the form when consumeId changes (kept screen)', async () => {
-    const { router, user } = renderScreen('/evaluate?consumeId=6', { user: CUSTOMER });
+    const { router, user } = openRecord('/evaluate?consumeId=6');
     await user.click(await screen.findByRole('radio', { name: '2星' }));
     await act(() => router.navigate('/evaluate?consumeId=5'));
     await screen.findByText('心语心理健康服务中心');
@@ -123,52 +111,16 @@ describe('/evaluate', () => {
   });
 
   it('explains that a failed write-off cannot be evaluated', async () => {
-    renderScreen('/evaluate?consumeId=7', { user: CUSTOMER });
+    openRecord('/evaluate?consumeId=7');
     expect(await screen.findByText('该服务尚未核销成功，核销成功后才能评价')).toBeInTheDocument();
   });
 
-  it('shows a retry view when the record cannot load', async () => {
-    server.use(http.get(url(endpoints.consumeDetail), () => HttpResponse.error(), { once: true }));
-    const { user } = renderScreen('/evaluate?consumeId=6', { user: CUSTOMER });
-    await user.click(await screen.findByRole('button', { name: '重试' }));
-    expect(await screen.findByRole('radiogroup', { name: '服务评分' })).toBeInTheDocument();
-  });
-
   it('shows an empty view without a record id', async () => {
-    renderScreen('/evaluate', { user: CUSTOMER });
+    openRecord('/evaluate');
     expect(await screen.findByText('没有找到要评价的服务记录')).toBeInTheDocument();
   });
 
-  it('on 10001 for someone else’s record says so and leads to the records, with nothing to retry', async () => {
-    const { router, user } = renderScreen('/evaluate?consumeId=6', { user: '13700137000' });
-    expect(await screen.findByText('服务记录不存在')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: '重试' })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: '查看使用记录' }));
-    await waitFor(() =>
-      expect(router.state.location.pathname + router.state.location.search).toBe('/rights?tab=records'),
-    );
-  });
-});
-
-describe('the login prompt', () => {
-  it.each(['/evaluate?consumeId=4'])(
-    '%s starts the login with the current indexCode, not the default',
-    async (path) => {
-      // The customer came from the ebt home (a tabbed screen stored its indexCode), then logged out.
-      useUserStore.setState({ indexCode: 'ebt' });
-      const { user } = renderScreen(path);
-      await user.click(await screen.findByRole('button', { name: '登录' }));
-      const target = new URL(vi.mocked(assignLocation).mock.calls.at(-1)![0], 'http://localhost');
-      expect(target.searchParams.get('data')).toBe('ebt');
-      expect(new URL(target.searchParams.get('redirect_url')!).pathname).toBe('/transferPage');
-    },
+  recordFailureCases('/evaluate?consumeId=6', async () =>
+    expect(await screen.findByRole('radiogroup', { name: '服务评分' })).toBeInTheDocument(),
   );
-
-  it("prefers the screen's own indexCode query", async () => {
-    useUserStore.setState({ indexCode: 'ebt' });
-    const { user } = renderScreen('/evaluate?consumeId=4&indexCode=ryb');
-    await user.click(await screen.findByRole('button', { name: '登录' }));
-    const target = new URL(vi.mocked(assignLocation).mock.calls.at(-1)![0], 'http://localhost');
-    expect(target.searchParams.get('data')).toBe('ryb');
-  });
 });

@@ -5,7 +5,6 @@ import { renderScreen } from '../../../tests/render';
 import { server } from '../../../tests/mocks/server';
 import { db } from '../../../tests/mocks/db';
 import { ok, url } from '../../../tests/mocks/handlers/common';
-import { assignLocation } from '@/lib/browser-location';
 import { useUnreadStore } from '@/stores/unread';
 
 vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
@@ -142,13 +141,5 @@ describe('/message', () => {
     expect(await screen.findByText('暂无消息')).toBeInTheDocument();
     // axe page-has-heading-one: the screen's one h1 (visually hidden) names it.
     expect(screen.getByRole('heading', { level: 1, name: '消息中心' })).toBeInTheDocument();
-  });
-
-  it('asks a logged-out visitor to log in, without calling the gateway', async () => {
-    const { user } = renderScreen('/message');
-    const login = await screen.findByRole('button', { name: '登录' });
-    expect(screen.getByRole('heading', { level: 1, name: '消息中心' })).toBeInTheDocument();
-    await user.click(login);
-    expect(vi.mocked(assignLocation)).toHaveBeenCalledWith(expect.stringContaining('/sso/login?'));
   });
 });

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
-import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
+import { InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import type { Notice } from '@contract/types';
 import { getNotices, readAllNotices, readNotice } from '@/api/notices';
 import { PageState } from '@/components/page-state';

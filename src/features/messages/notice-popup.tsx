@@ -1,4 +1,4 @@
-import Popup from 'antd-mobile/es/components/popup';
+import { Popup } from 'antd-mobile';
 import type { Notice } from '@contract/types';
 import { SafeHtml } from '@/components/safe-html';
 import { safePath } from '@/lib/safe-path';

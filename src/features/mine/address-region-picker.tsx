@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
-import Cascader from 'antd-mobile/es/components/cascader';
-import type { CascaderOption } from 'antd-mobile/es/components/cascader';
+import { Cascader, type CascaderOption } from 'antd-mobile';
 import { areaList } from '@vant/area-data';
 
 /** The region of an address: names as shown, areaCode = the county's 6-digit code. */

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import ImageUploader, { type ImageUploaderRef } from 'antd-mobile/es/components/image-uploader';
+import { ImageUploader, type ImageUploaderRef } from 'antd-mobile';
 import { CameraOutline } from 'antd-mobile-icons';
 import type { UploadItem } from '@contract/types';
 import { updateHead } from '@/api/user';

@@ -84,12 +84,6 @@ describe('/mine', () => {
     expect(router.state.location.pathname).toBe('/mine');
     expect(useUserStore.getState().token).not.toBe('');
   });
-
-  it('asks a logged-out visitor to log in', async () => {
-    renderScreen('/mine?indexCode=index');
-    expect(await screen.findByRole('button', { name: '登录' })).toBeInTheDocument();
-    expect(screen.getByRole('main')).toContainElement(screen.getByRole('button', { name: '登录' }));
-  });
 });
 
 describe('avatar change', () => {

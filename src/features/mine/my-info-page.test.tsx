@@ -48,13 +48,6 @@ describe('/my/info: personal information', () => {
     expect(within(card).getByText('代理人')).toBeInTheDocument();
   });
 
-  it('logged out: the empty view with 登录 goes to the gateway and remembers /my/info', async () => {
-    const { user } = renderScreen('/my/info');
-    await user.click(await screen.findByRole('button', { name: '登录' }));
-    expect(assignLocation).toHaveBeenCalledTimes(1);
-    expect(useUserStore.getState().fullPath).toBe('/my/info');
-  });
-
   it('edits the nickname: 1–20 characters, trimmed, with the gateway message on bad input', async () => {
     const { user } = renderScreen('/my/info', { user: customer });
     await user.click(await screen.findByRole('button', { name: '修改昵称' }));

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
-import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
+import { InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import type { Consumption, ConsumptionStatus } from '@contract/types';
 import { getConsumeCount } from '@/api/consumptions';
 import { PageState } from '@/components/page-state';

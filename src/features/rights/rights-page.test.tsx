@@ -134,12 +134,6 @@ describe('/rights', () => {
     expect(screen.getByRole('link', { name: '就医绿通' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '重试' })).toBeNull();
   });
-
-  it('asks a visitor to log in', async () => {
-    renderScreen('/rights');
-    expect(await screen.findByText('登录后查看您的健康权益')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: '登录' })).toBeInTheDocument();
-  });
 });
 
 describe('/rights?tab=records', () => {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
+import { PullToRefresh } from 'antd-mobile';
 import type { IndexConfig, Right, RightStatus } from '@contract/types';
 import { getStaticJson } from '@/api/client';
 import { getRights } from '@/api/rights';

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import SideBar from 'antd-mobile/es/components/side-bar';
+import { SideBar } from 'antd-mobile';
 import { SearchOutline } from 'antd-mobile-icons';
 import type { ServiceCatalog } from '@contract/types';
 import { getStaticJson } from '@/api/client';

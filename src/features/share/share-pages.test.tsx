@@ -59,12 +59,6 @@ describe('/my/share', () => {
     await user.click(screen.getByRole('button', { name: '返回我的' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/mine'));
   });
-
-  it('asks a logged-out visitor to log in', async () => {
-    renderScreen('/my/share');
-    expect(await screen.findByRole('button', { name: '登录' })).toBeInTheDocument();
-    expect(screen.queryByTestId('share-qr')).toBeNull();
-  });
 });
 
 describe('/share and /share1', () => {

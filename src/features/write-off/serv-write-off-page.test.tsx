@@ -3,29 +3,16 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { QRCodeSVG } from 'qrcode.react';
 import { http } from 'msw';
 import { endpoints } from '@contract/endpoints';
-import { renderScreen } from '../../../tests/render';
+import { openRecord, requestsTo } from '../../../tests/record-screen';
 import { server } from '../../../tests/mocks/server';
 import { db } from '../../../tests/mocks/db';
 import { url } from '../../../tests/mocks/handlers/common';
 import { confirmWriteOff } from '../../../tests/mocks/handlers/benefits';
-import { assignLocation } from '@/lib/browser-location';
-import { useUserStore } from '@/stores/user';
 
 vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
 vi.mock('@/lib/toast', () => ({ showToast: vi.fn(), preloadOverlays: vi.fn() }));
 
 // Fake timers drive 60 s of polling and several screen loads: more than the default 5 s.
-
-const CUSTOMER = '13800138000';
-
-/** Counts the calls to a contract path. */
-function count(path: string) {
-  const calls: string[] = [];
-  server.events.on('request:start', ({ request }) => {
-    if (new URL(request.url).pathname.endsWith(path)) calls.push(request.url);
-  });
-  return calls;
-}
 
 const codeOnScreen = async () => {
   const el = await screen.findByLabelText(/^核销码 \d{12}$/);
@@ -34,14 +21,11 @@ const codeOnScreen = async () => {
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
 beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
-afterEach(() => {
-  vi.useRealTimers();
-  server.events.removeAllListeners();
-});
+afterEach(() => vi.useRealTimers());
 
 describe('/servWriteOff', () => {
   it('shows the code as a QR code and as digits in groups of four, with the service and a countdown', async () => {
-    renderScreen('/servWriteOff?rightId=4', { user: CUSTOMER });
+    openRecord('/servWriteOff?rightId=4');
     const code = await codeOnScreen();
     expect(screen.getByText(code.match(/.{4}/g)!.join(' '))).toBeInTheDocument();
     // The QR code encodes the code itself: the same modules as a QR code drawn from the digits.
@@ -57,7 +41,7 @@ describe('/servWriteOff', () => {
   });
 
   it('goes to /statusTwo when the provider confirms the code', async () => {
-    const { router } = renderScreen('/servWriteOff?rightId=4', { user: CUSTOMER });
+    const { router } = openRecord('/servWriteOff?rightId=4');
     const code = await codeOnScreen();
     confirmWriteOff(code, '康途医疗服务有限公司');
     await advance(2100);
@@ -69,7 +53,7 @@ describe('/servWriteOff', () => {
   });
 
   it('goes to /statusThree when the code has expired, and 重新获取 starts a new code', async () => {
-    const { router, user } = renderScreen('/servWriteOff?rightId=4', { user: CUSTOMER });
+    const { router, user } = openRecord('/servWriteOff?rightId=4');
     const code = await codeOnScreen();
     db.consumptions.find((c) => c.writeOffCode === code)!.status = 'expired';
     await advance(2100);
@@ -83,7 +67,7 @@ describe('/servWriteOff', () => {
   });
 
   it('goes to /statusOne after 60 s still pending; 继续等待 returns to the same code', async () => {
-    const { router, user } = renderScreen('/servWriteOff?rightId=4', { user: CUSTOMER });
+    const { router, user } = openRecord('/servWriteOff?rightId=4');
     const code = await codeOnScreen();
     await advance(58_000);
     expect(router.state.location.pathname).toBe('/servWriteOff');
@@ -96,8 +80,8 @@ describe('/servWriteOff', () => {
   });
 
   it('starts once per right: going away and back keeps the code and does not start again', async () => {
-    const starts = count(endpoints.writeOff);
-    const { router } = renderScreen('/servWriteOff?rightId=4', { user: CUSTOMER });
+    const starts = requestsTo(endpoints.writeOff);
+    const { router } = openRecord('/servWriteOff?rightId=4');
     const code = await codeOnScreen();
     await act(() => router.navigate('/index'));
     await screen.findByText('年度体检，预约即享');
@@ -107,8 +91,8 @@ describe('/servWriteOff', () => {
   });
 
   it('stops polling while the kept screen is hidden, and resumes when shown', async () => {
-    const polls = count(endpoints.consumeDetail);
-    const { router } = renderScreen('/servWriteOff?rightId=4', { user: CUSTOMER });
+    const polls = requestsTo(endpoints.consumeDetail);
+    const { router } = openRecord('/servWriteOff?rightId=4');
     await codeOnScreen();
     await advance(4100);
     expect(polls.length).toBeGreaterThanOrEqual(2);
@@ -124,8 +108,8 @@ describe('/servWriteOff', () => {
   });
 
   it('stops polling when the screen is left (not kept screens: status pages)', async () => {
-    const polls = count(endpoints.consumeDetail);
-    const { router } = renderScreen('/servWriteOff?rightId=4', { user: CUSTOMER });
+    const polls = requestsTo(endpoints.consumeDetail);
+    const { router } = openRecord('/servWriteOff?rightId=4');
     const code = await codeOnScreen();
     confirmWriteOff(code);
     await advance(2100);
@@ -137,8 +121,8 @@ describe('/servWriteOff', () => {
   });
 
   it('stops polling while the document is hidden', async () => {
-    const polls = count(endpoints.consumeDetail);
-    renderScreen('/servWriteOff?rightId=4', { user: CUSTOMER });
+    const polls = requestsTo(endpoints.consumeDetail);
+    openRecord('/servWriteOff?rightId=4');
     await codeOnScreen();
     const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
     act(() => void document.dispatchEvent(new Event('visibilitychange')));
@@ -152,7 +136,7 @@ describe('/servWriteOff', () => {
   });
 
   it('shows the gateway’s refusal for a used-up right, with a way to /rights', async () => {
-    renderScreen('/servWriteOff?rightId=6', { user: CUSTOMER });
+    openRecord('/servWriteOff?rightId=6');
     expect(await screen.findByText(BizDesc.rightUsedUp)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '查看我的权益' })).toBeInTheDocument();
     expect(screen.queryByText('核销码仅限本次使用，请勿截图转发给他人')).not.toBeInTheDocument();
@@ -163,25 +147,10 @@ describe('/servWriteOff', () => {
     // machine may start the write-off again before the first failure has rendered).
     let down = true;
     server.use(http.post(url(endpoints.writeOff), () => (down ? Response.error() : undefined)));
-    const { user } = renderScreen('/servWriteOff?rightId=4', { user: CUSTOMER });
+    const { user } = openRecord('/servWriteOff?rightId=4');
     const retry = await screen.findByRole('button', { name: '重试' });
     down = false;
     await user.click(retry);
     await codeOnScreen();
   });
-});
-
-describe('the login prompt', () => {
-  it.each(['/servWriteOff?rightId=1'])(
-    '%s starts the login with the current indexCode, not the default',
-    async (path) => {
-      // The customer came from the ebt home (a tabbed screen stored its indexCode), then logged out.
-      useUserStore.setState({ indexCode: 'ebt' });
-      const { user } = renderScreen(path);
-      await user.click(await screen.findByRole('button', { name: '登录' }));
-      const target = new URL(vi.mocked(assignLocation).mock.calls.at(-1)![0], 'http://localhost');
-      expect(target.searchParams.get('data')).toBe('ebt');
-      expect(new URL(target.searchParams.get('redirect_url')!).pathname).toBe('/transferPage');
-    },
-  );
 });

@@ -1,27 +1,23 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { endpoints } from '@contract/endpoints';
-import { renderScreen } from '../../../tests/render';
+import { openRecord, recordFailureCases } from '../../../tests/record-screen';
 import { server } from '../../../tests/mocks/server';
 import { url } from '../../../tests/mocks/handlers/common';
-import { assignLocation } from '@/lib/browser-location';
-import { useUserStore } from '@/stores/user';
 
 vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
 vi.mock('@/lib/toast', () => ({ showToast: vi.fn(), preloadOverlays: vi.fn() }));
 
-const CUSTOMER = '13800138000';
-
 describe('status screens', () => {
   it('hands over to the screen of the record’s real state (an old /statusOne link to a confirmed record)', async () => {
-    const { router } = renderScreen('/statusOne?consumeId=1', { user: CUSTOMER });
+    const { router } = openRecord('/statusOne?consumeId=1');
     expect(await screen.findByRole('heading', { name: '核销成功' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/statusTwo');
     expect(router.state.location.search).toBe('?consumeId=1');
   });
 
   it('/statusTwo shows the service, provider and time, and offers 去评价', async () => {
-    const { router, user } = renderScreen('/statusTwo?consumeId=6', { user: CUSTOMER });
+    const { router, user } = openRecord('/statusTwo?consumeId=6');
     expect(await screen.findByRole('heading', { name: '核销成功' })).toBeInTheDocument();
     expect(screen.getByText('悦齿口腔门诊连锁有限公司')).toBeInTheDocument();
     expect(screen.getByText('2026-08-02 10:33:40')).toBeInTheDocument();
@@ -32,7 +28,7 @@ describe('status screens', () => {
   });
 
   it('/statusTwo shown again by back after the evaluation offers 查看评价, not 去评价', async () => {
-    const { router, user } = renderScreen('/statusTwo?consumeId=6', { user: CUSTOMER });
+    const { router, user } = openRecord('/statusTwo?consumeId=6');
     await user.click(await screen.findByRole('button', { name: '去评价' }));
     await user.click(await screen.findByRole('radio', { name: '4星' }));
     await user.click(screen.getByRole('button', { name: '提交评价' }));
@@ -43,7 +39,7 @@ describe('status screens', () => {
   });
 
   it('/statusThree says a failed write-off failed and offers to retry', async () => {
-    renderScreen('/statusThree?consumeId=7&rightId=4', { user: CUSTOMER });
+    openRecord('/statusThree?consumeId=7&rightId=4');
     expect(await screen.findByRole('heading', { name: '核销失败' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '重新获取' })).toBeInTheDocument();
     expect(screen.getByText('服务').nextElementSibling).toHaveTextContent('就医绿通');
@@ -52,27 +48,17 @@ describe('status screens', () => {
   });
 
   it('/statusOne opened directly sends 继续等待 to the code of the right', async () => {
-    const { router, user } = renderScreen('/statusOne?consumeId=7&rightId=4', { user: CUSTOMER });
+    const { router, user } = openRecord('/statusOne?consumeId=7&rightId=4');
     await user.click(await screen.findByRole('button', { name: '继续等待' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/servWriteOff'));
     await screen.findByLabelText(/^核销码 \d{12}$/);
   });
 
   it('shows an empty view without a record id', async () => {
-    renderScreen('/statusTwo', { user: CUSTOMER });
+    openRecord('/statusTwo');
     expect(await screen.findByText('没有找到这次核销的记录')).toBeInTheDocument();
     // The page's one h1 (visually hidden) does not claim 核销成功 for a record it has not got.
     expect(screen.getByRole('heading', { level: 1, name: '核销结果' })).toBeInTheDocument();
-  });
-
-  it('on 10001 for someone else’s record says so and leads to the records, with nothing to retry', async () => {
-    const { router, user } = renderScreen('/statusTwo?consumeId=6', { user: '13700137000' });
-    expect(await screen.findByText('服务记录不存在')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: '重试' })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: '查看使用记录' }));
-    await waitFor(() =>
-      expect(router.state.location.pathname + router.state.location.search).toBe('/rights?tab=records'),
-    );
   });
 
   it('says the service is busy, with a retry, on a server fault (500)', async () => {
@@ -83,33 +69,15 @@ describe('status screens', () => {
         { once: true },
       ),
     );
-    const { user } = renderScreen('/statusTwo?consumeId=6', { user: CUSTOMER });
+    const { user } = openRecord('/statusTwo?consumeId=6');
     expect(await screen.findByText('服务繁忙，请稍后重试')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '重试' }));
     expect(await screen.findByRole('heading', { name: '核销成功' })).toBeInTheDocument();
   });
 
-  it('shows a retry view when the record cannot load', async () => {
-    server.use(http.get(url(endpoints.consumeDetail), () => HttpResponse.error(), { once: true }));
-    const { user } = renderScreen('/statusTwo?consumeId=6', { user: CUSTOMER });
-    await user.click(await screen.findByRole('button', { name: '重试' }));
+  recordFailureCases('/statusTwo?consumeId=6', async () => {
     expect(await screen.findByRole('heading', { name: '核销成功' })).toBeInTheDocument();
     // Once the record shows, its status is the one h1; the hidden 核销结果 has gone.
     expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['核销成功']);
   });
-});
-
-describe('the login prompt', () => {
-  it.each(['/statusOne?consumeId=1', '/statusTwo?consumeId=1', '/statusThree?consumeId=7&rightId=4'])(
-    '%s starts the login with the current indexCode, not the default',
-    async (path) => {
-      // The customer came from the ebt home (a tabbed screen stored its indexCode), then logged out.
-      useUserStore.setState({ indexCode: 'ebt' });
-      const { user } = renderScreen(path);
-      await user.click(await screen.findByRole('button', { name: '登录' }));
-      const target = new URL(vi.mocked(assignLocation).mock.calls.at(-1)![0], 'http://localhost');
-      expect(target.searchParams.get('data')).toBe('ebt');
-      expect(new URL(target.searchParams.get('redirect_url')!).pathname).toBe('/transferPage');
-    },
-  );
 });
