@@ -6,7 +6,7 @@ import { cspForCdn } from './build/vite-plugins/csp-for-cdn';
 import { firstPaintFromHtml } from './build/vite-plugins/first-paint-from-html';
 import { mockServiceWorker } from './build/vite-plugins/mock-service-worker';
 import { precompress } from './build/vite-plugins/precompress';
-import { specHeaders } from './build/vite-plugins/spec-headers';
+import { bootConstants } from './build/vite-plugins/boot-constants';
 
 /** Where the dev server's proxy sends /api, /sso and /media (`npm run dev` sets it from PORT). */
 const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
@@ -63,7 +63,7 @@ export default defineConfig(({ command, mode }) => {
   return {
     plugins: [
       react(),
-      specHeaders(),
+      bootConstants(),
       firstPaintFromHtml(),
       cspForCdn(),
       precompress(),

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createElement } from 'react';
 import { render } from '@testing-library/react';
@@ -11,6 +12,7 @@ import { getNoticeCount } from '@/api/notices';
 import { serverNow } from '@/lib/clock';
 import { server } from '../../tests/mocks/server';
 import { url } from '../../tests/mocks/handlers/common';
+import { firstBannersInHtml } from '../../scripts/first-banners-html';
 import { specHeadersInHtml } from '../../scripts/spec-headers-html';
 
 /**
@@ -18,7 +20,7 @@ import { specHeadersInHtml } from '../../scripts/spec-headers-html';
  * requests carry SPEC §7's headers like every other, and their first `Date` header sets the
  * request client's clock before the home's first API call goes out (DESIGN §7).
  */
-const html = specHeadersInHtml(readFileSync(path.resolve(process.cwd(), 'index.html'), 'utf8'));
+const html = firstBannersInHtml(specHeadersInHtml(readFileSync(path.resolve(process.cwd(), 'index.html'), 'utf8')));
 const inline = new DOMParser().parseFromString(html, 'text/html').querySelector('head script:not([src])')!.textContent!;
 
 const TEN_MINUTES = 10 * 60 * 1000;
@@ -128,21 +130,36 @@ describe("index.html's early fetch", () => {
 });
 
 /**
- * On /index the configuration's first banner replaces the boot banner as soon as it arrives,
- * before any of our modules has run: the largest text of a customer's first screen (decision
- * 0031). It must be what React's banner then renders, and a configuration's text stays text.
+ * On /index the boot banner is the indexCode's first banner: from the build's configuration as
+ * the HTML is parsed, then from the fetched file when that differs; all before any of our
+ * modules has run, for the largest text of a customer's first screen (decision 0031). It must be
+ * what React's banner then renders, and a configuration's text stays text.
  */
 describe("index.html's early banner", () => {
   const config = JSON.parse(
     readFileSync(path.resolve(process.cwd(), 'public/jsons/indexConfig.json'), 'utf8'),
   ) as IndexConfig;
-  const bootRoot = new DOMParser().parseFromString(html, 'text/html').getElementById('root')!.innerHTML;
+  const parsed = new DOMParser().parseFromString(html, 'text/html');
+  const bootRoot = parsed.getElementById('root')!.innerHTML;
+  const bootWindow = window as unknown as { __bootBanner?: () => void };
 
-  /** Boots on `pathname` with the boot skeleton in the document, answering both files. */
-  async function bootWith(pathname: string, indexConfig: unknown) {
+  afterEach(() => delete bootWindow.__bootBanner);
+
+  /**
+   * Boots on `pathname` with the boot skeleton in the document; runs what the body's inline
+   * script runs once the boot banner is parsed. Returns the two early calls, unanswered.
+   */
+  async function parse(pathname: string): Promise<EarlyCall[]> {
     document.body.innerHTML = `<div id="root">${bootRoot}</div>`;
+    delete bootWindow.__bootBanner; // a new page: nothing of the last one's script is left
     const calls = boot(pathname);
+    bootWindow.__bootBanner?.();
     await nextTask();
+    return calls;
+  }
+
+  /** Answers the early calls with this configuration. */
+  async function answer(calls: EarlyCall[], indexConfig: unknown) {
     const date = new Date().toUTCString();
     calls[0].answer(date, JSON.stringify(indexConfig));
     calls[1].answer(date, JSON.stringify({ services: [] }));
@@ -150,8 +167,14 @@ describe("index.html's early banner", () => {
     await nextTask();
   }
 
-  it("paints the indexCode's first banner in place of the boot banner, as BannerCarousel renders it", async () => {
-    await bootWith('/index?indexCode=ebt', config);
+  const title = () => document.querySelector('.boot .banner__title')?.textContent;
+
+  it('runs the boot banner from the body, right after the boot banner is parsed', () => {
+    expect(parsed.querySelector('.boot__banner + script')?.textContent).toContain('__bootBanner');
+  });
+
+  it("paints the build's first banner of the indexCode as the HTML is parsed, as BannerCarousel renders it", async () => {
+    await parse('/index?indexCode=ebt');
     expect(document.querySelector('.boot__banner')).toBeNull();
     const early = document.querySelector('.boot .banners')!;
     expect(early.getAttribute('aria-hidden')).toBe('true');
@@ -167,9 +190,24 @@ describe("index.html's early banner", () => {
     expect([...painted.children].map((c) => c.outerHTML)).toEqual([...app.children].map((c) => c.outerHTML));
   });
 
+  it('keeps that banner when the fetched file says the same, and shows the fetched one when it differs', async () => {
+    let calls = await parse('/index');
+    const painted = document.querySelector('.boot .banners');
+    await answer(calls, config);
+    expect(document.querySelector('.boot .banners')).toBe(painted);
+
+    calls = await parse('/index');
+    const changed = structuredClone(config);
+    changed.index.banners[0].title = '今天的新活动';
+    await answer(calls, changed);
+    expect(title()).toBe('今天的新活动');
+  });
+
   it("paints the default home's banner on / and for an unknown indexCode", async () => {
-    await bootWith('/?indexCode=nope', config);
-    expect(document.querySelector('.banner__title')?.textContent).toBe(config.index.banners[0].title);
+    const calls = await parse('/?indexCode=nope');
+    expect(title()).toBe(config.index.banners[0].title);
+    await answer(calls, config);
+    expect(title()).toBe(config.index.banners[0].title);
   });
 
   it('sets the texts as text and keeps the class to the known tones', async () => {
@@ -179,24 +217,38 @@ describe("index.html's early banner", () => {
         banners: [{ ...config.index.banners[0], title: '<img src=x onerror="alert(1)">', tone: 'x onclick' }],
       },
     };
-    await bootWith('/index', hostile);
+    await answer(await parse('/index'), hostile);
     const banner = document.querySelector('.boot .banner')!;
     expect(banner.querySelector('img')).toBeNull();
-    expect(banner.querySelector('.banner__title')?.textContent).toBe('<img src=x onerror="alert(1)">');
+    expect(title()).toBe('<img src=x onerror="alert(1)">');
     expect(banner.className).toBe('banner banner--blue');
   });
 
-  it('keeps the boot banner when there is no banner, and paints nothing on /indexNew', async () => {
-    await bootWith('/index', { index: { ...config.index, banners: [] } });
-    expect(document.querySelector('.boot__banner')).not.toBeNull();
-    await bootWith('/indexNew', config);
+  it("keeps the build's banner when the file has none, and paints nothing on /indexNew", async () => {
+    await answer(await parse('/index'), { index: { ...config.index, banners: [] } });
+    expect(title()).toBe(config.index.banners[0].title);
+    await answer(await parse('/indexNew'), config);
     expect(document.querySelector('.boot__banner')).not.toBeNull();
     expect(document.querySelector('.banners')).toBeNull();
   });
 
   it('keeps what arrived for the home to read without waiting', async () => {
-    await bootWith('/index', config);
+    await answer(await parse('/index'), config);
     expect(window.__earlyArrived?.indexConfig).toEqual(config);
     expect(window.__earlyArrived?.serviceCatalog).toEqual({ services: [] });
+  });
+
+  it('writes a title that closes the script as data, not as markup', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'banners-'));
+    mkdirSync(path.join(root, 'public/jsons'), { recursive: true });
+    const hostile = { index: { ...config.index, banners: [{ ...config.index.banners[0], title: '</script><p>x' }] } };
+    writeFileSync(path.join(root, 'public/jsons/indexConfig.json'), JSON.stringify(hostile));
+    const page = new DOMParser().parseFromString(
+      firstBannersInHtml(specHeadersInHtml(readFileSync('index.html', 'utf8')), root),
+      'text/html',
+    );
+    expect(page.querySelectorAll('head script')).toHaveLength(1);
+    expect(page.querySelector('head p')).toBeNull();
+    expect(page.querySelector('head script')!.textContent).toContain('"\\u003c/script>\\u003cp>x"');
   });
 });

@@ -1,0 +1,27 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { IndexConfig } from '../contract/types';
+
+/**
+ * The first banner of each indexCode, from the build's own `public/jsons/indexConfig.json`, for
+ * index.html's boot skeleton (decision 0031): the inline script's `__FIRST_BANNERS__` becomes
+ * `{code: {banners: [{title, subtitle, tone}]}}`, so the home's largest text paints with the
+ * HTML, before the file itself has been fetched. The fetched file still has the last word.
+ */
+export function firstBannersInHtml(html: string, root = process.cwd()): string {
+  const config = JSON.parse(readFileSync(path.join(root, 'public/jsons/indexConfig.json'), 'utf8')) as IndexConfig;
+  const banners = Object.fromEntries(
+    Object.entries(config)
+      .filter(([, entry]) => entry.banners.length > 0)
+      .map(
+        ([
+          code,
+          {
+            banners: [{ title, subtitle, tone }],
+          },
+        ]) => [code, { banners: [{ title, subtitle, tone }] }],
+      ),
+  );
+  // `<` escaped: the JSON sits inside a <script>, and a title must not be able to close it.
+  return html.replace('__FIRST_BANNERS__', JSON.stringify(banners).replace(/</g, '\\u003c'));
+}
