@@ -31,6 +31,7 @@ export default defineConfig({
           // seconds. Generous limits (here and the 30 s wait of tests/setup.ts) keep the suite about
           // behaviour, not speed.
           testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       {
