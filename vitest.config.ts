@@ -52,6 +52,8 @@ export default defineConfig({
           environment: 'node',
           globals: true,
           include: ['gateway/**/*.test.ts'],
+          // The migrated database, made once and loaded by each file (gateway/src/test-helpers.ts).
+          globalSetup: ['gateway/src/test-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
