@@ -87,11 +87,14 @@ describe('/index', () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     server.use(http.get(url(endpoints.noticeList), () => held));
     server.use(http.get(url(endpoints.rightsList), () => held));
-    const { container } = renderScreen('/index', { user: CUSTOMER });
-    await screen.findByText('年度体检，预约即享');
-    expect(container.querySelector('.notice-ticker[aria-busy="true"]')).toBeInTheDocument();
-    expect(within(screen.getByRole('link', { name: /我的权益/ })).getByLabelText('加载中')).toBeInTheDocument();
-    release();
+    try {
+      const { container } = renderScreen('/index', { user: CUSTOMER });
+      await screen.findByText('年度体检，预约即享');
+      expect(container.querySelector('.notice-ticker[aria-busy="true"]')).toBeInTheDocument();
+      expect(within(screen.getByRole('link', { name: /我的权益/ })).getByLabelText('加载中')).toBeInTheDocument();
+    } finally {
+      release();
+    }
   });
 
   it('shows the early files that arrived before the app ran at once: no skeleton, no second fetch', async () => {
