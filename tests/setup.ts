@@ -22,8 +22,13 @@ import { resetTracking } from '@/lib/track';
 configure({ asyncUtilTimeout: 30_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  // A request the test left in flight is answered by its own handlers and data, before they
+  // reset: answered later, it would toast 请先登录 or end the session in the next test. Imported
+  // here, not above: loaded before the test file, the client would miss the file's vi.mock.
+  const { requestsSettled } = await import('@/api/client');
+  await requestsSettled();
   server.resetHandlers();
   resetDb();
   localStorage.clear();

@@ -4,6 +4,8 @@
  * requests (fresh nonce + timestamp, SPEC §7 headers) as a demo user.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { demoUsers } from '../../contract/demo-data';
@@ -31,6 +33,18 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
 }
 
+const dumps: Partial<Record<'empty' | 'seeded', Blob>> = {};
+
+/**
+ * The in-memory PGlite data directory test-global-setup.ts dumped once for the run (read once
+ * per file): `empty` right after initdb, `seeded` migrated and seeded. None outside that setup.
+ */
+function pgliteDump(kind: 'empty' | 'seeded'): Blob | undefined {
+  const files = inject('pgliteDumps');
+  if (!files) return undefined;
+  return (dumps[kind] ??= new Blob([new Uint8Array(readFileSync(files[kind]))]));
+}
+
 /**
  * A fresh database: in-memory PGlite (or `dataDir`), or on PostgreSQL a new database
  * created beside the one of DATABASE_URL and dropped by `drop()`.
@@ -38,7 +52,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 export async function freshDb(dataDir?: string): Promise<{ db: Db; drop: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (!url || dataDir) {
-    const db = await openDb({ dataDir: dataDir ?? 'memory://' });
+    const db = await openDb({
+      dataDir: dataDir ?? 'memory://',
+      loadDataDir: dataDir ? undefined : pgliteDump('empty'),
+    });
     return { db, drop: () => db.close() };
   }
   const { url: databaseUrl, drop } = await createDatabase();
@@ -120,9 +137,14 @@ export async function createTestGateway(
   beforeReady?: (app: FastifyInstance) => void,
 ): Promise<TestGateway> {
   const config = testConfig(overrides);
-  const { db, drop } = await freshDb(dataDir);
-  await migrate(db);
-  await seed(db);
+  const seeded = onPostgres || dataDir ? undefined : pgliteDump('seeded');
+  const { db, drop } = seeded
+    ? await openDb({ dataDir: 'memory://', loadDataDir: seeded }).then((db) => ({ db, drop: () => db.close() }))
+    : await freshDb(dataDir);
+  if (!seeded) {
+    await migrate(db);
+    await seed(db);
+  }
   const app = await buildApp({ db, config, logger: false });
   beforeReady?.(app);
   await app.ready();

@@ -143,8 +143,19 @@ http.interceptors.response.use(
 type Params = Record<string, string | number | boolean | undefined>;
 type Options = Pick<AxiosRequestConfig, 'silent' | 'signal'>;
 
+/** This client's requests not yet settled (see `requestsSettled`). */
+const unsettled = new Set<Promise<unknown>>();
+
+function request<T>(config: AxiosRequestConfig): Promise<AxiosResponse<T>> {
+  const sent = http.request<T>(config);
+  unsettled.add(sent);
+  const done = () => unsettled.delete(sent);
+  sent.then(done, done);
+  return sent;
+}
+
 async function send<T>(config: AxiosRequestConfig): Promise<T> {
-  const response = await http.request<Envelope<T>>(config);
+  const response = await request<Envelope<T>>(config);
   return objOf(response.data);
 }
 
@@ -175,12 +186,20 @@ export const api = {
 
 /** GET `/jsons/{name}.json`: a static file, not enveloped, outside the API prefix (SPEC §7). */
 export async function getStaticJson<T>(name: string, params?: Params): Promise<T> {
-  const response = await http.request<T>({ method: 'GET', url: `/jsons/${name}.json`, baseURL: '', params, raw: true });
+  const response = await request<T>({ method: 'GET', url: `/jsons/${name}.json`, baseURL: '', params, raw: true });
   return response.data;
 }
 
 /** SPEC §7 "GET a given url": an arbitrary fetch, through the same policy. */
 export async function fetchUrl<T>(url: string): Promise<T> {
-  const response = await http.request<T>({ method: 'GET', url, baseURL: '', raw: true });
+  const response = await request<T>({ method: 'GET', url, baseURL: '', raw: true });
   return response.data;
+}
+
+/**
+ * Resolves once every request sent so far has been answered and its toast and 401 flow have
+ * run. The tests wait for it between cases: a late answer would otherwise land in the next one.
+ */
+export async function requestsSettled(): Promise<void> {
+  while (unsettled.size || inFlight.size) await Promise.allSettled([...unsettled, ...inFlight.values()]);
 }

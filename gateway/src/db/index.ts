@@ -35,12 +35,16 @@ export interface Db extends Queryable {
   close(): Promise<void>;
   /** PostgreSQL's connection pool (its counts feed the metrics); PGlite has none. */
   readonly pool?: pg.Pool;
+  /** PGlite: its data directory as a tar, for `loadDataDir` (the tests' migrated database). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export interface OpenDbOptions {
   databaseUrl?: string;
   /** PGlite directory, or 'memory://' (default) for an in-memory database. */
   dataDir?: string;
+  /** PGlite in memory: start from this dump of a data directory (`dumpDataDir`) instead of initdb. */
+  loadDataDir?: Blob;
   poolMax?: number;
   /** PostgreSQL's statement_timeout for every pool connection (ms); 0 or unset sends none. */
   statementTimeoutMs?: number;
@@ -55,7 +59,7 @@ export const PG_IDLE_TIMEOUT_MS = 30_000;
 export async function openDb(options: OpenDbOptions = {}): Promise<Db> {
   return options.databaseUrl
     ? openPg(options.databaseUrl, options.poolMax ?? 16, options.statementTimeoutMs ?? 0)
-    : openPglite(options.dataDir);
+    : openPglite(options.dataDir, options.loadDataDir);
 }
 
 /** `host:port` of a PostgreSQL URL, for messages (never the password). */
@@ -85,7 +89,7 @@ function pgliteCause(lines: string[], dataDir: string): string {
   return said.length ? said.join(' ') : 'its files are damaged or were written by another PostgreSQL version';
 }
 
-async function openPglite(dataDir = 'memory://'): Promise<Db> {
+async function openPglite(dataDir = 'memory://', loadDataDir?: Blob): Promise<Db> {
   const inMemory = dataDir.startsWith('memory://');
   let unlock = () => {};
   if (!inMemory) {
@@ -104,6 +108,7 @@ async function openPglite(dataDir = 'memory://'): Promise<Db> {
     // Loaded here: a gateway on PostgreSQL, or one that refuses to start, does not pay for it.
     const { PGlite } = await import('@electric-sql/pglite');
     lite = await PGlite.create(dataDir, {
+      ...(inMemory && loadDataDir ? { loadDataDir } : {}),
       onStderr: (text) => {
         if (starting) startLog.push(text);
         return false;
@@ -134,6 +139,7 @@ async function openPglite(dataDir = 'memory://'): Promise<Db> {
     ...base,
     transaction: (fn) => lite.transaction((tx) => fn(wrap(tx))),
     withConnection: (fn) => fn(base),
+    dumpDataDir: () => lite.dumpDataDir('none'),
     async close() {
       if (closed) return;
       closed = true;

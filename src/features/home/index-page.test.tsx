@@ -81,12 +81,20 @@ describe('/index', () => {
   });
 
   it('holds the places of the ticker and the summary while their calls are unanswered', async () => {
-    server.use(http.get(url(endpoints.noticeList), () => new Promise<Response>(() => undefined)));
-    server.use(http.get(url(endpoints.rightsList), () => new Promise<Response>(() => undefined)));
-    const { container } = renderScreen('/index', { user: CUSTOMER });
-    await screen.findByText('年度体检，预约即享');
-    expect(container.querySelector('.notice-ticker[aria-busy="true"]')).toBeInTheDocument();
-    expect(within(screen.getByRole('link', { name: /我的权益/ })).getByLabelText('加载中')).toBeInTheDocument();
+    // Held until the checks are done, then answered by the default handlers: the setup waits
+    // for every request a test sent before the next test starts.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server.use(http.get(url(endpoints.noticeList), () => held));
+    server.use(http.get(url(endpoints.rightsList), () => held));
+    try {
+      const { container } = renderScreen('/index', { user: CUSTOMER });
+      await screen.findByText('年度体检，预约即享');
+      expect(container.querySelector('.notice-ticker[aria-busy="true"]')).toBeInTheDocument();
+      expect(within(screen.getByRole('link', { name: /我的权益/ })).getByLabelText('加载中')).toBeInTheDocument();
+    } finally {
+      release();
+    }
   });
 
   it('shows the early files that arrived before the app ran at once: no skeleton, no second fetch', async () => {
