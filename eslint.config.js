@@ -7,6 +7,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import testingLibrary from 'eslint-plugin-testing-library';
 import globals from 'globals';
+import simpleImportSort from 'eslint-plugin-simple-import-sort';
 
 const features = readdirSync('src/features', { withFileTypes: true })
   .filter((d) => d.isDirectory())
@@ -84,7 +85,7 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, 'simple-import-sort': simpleImportSort },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
@@ -97,6 +98,13 @@ export default tseslint.config(
         { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
       ],
       'no-control-regex': 'off',
+      // Imports in one order everywhere: packages, the app's aliases, relative files; side-effect
+      // imports (stylesheets, polyfills) keep their place at the end, in their own order, since
+      // their order is the cascade's and the evaluation's.
+      'simple-import-sort/imports': [
+        'error',
+        { groups: [['^node:', '^@?\\w', '^@/', '^@contract/', '^\\.', '^\\u0000']] },
+      ],
     },
   },
   { files: ['src/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },

@@ -1,12 +1,12 @@
-import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import pxtorem from 'postcss-pxtorem';
-import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import { bootConstants } from './build/vite-plugins/boot-constants';
 import { cspForCdn } from './build/vite-plugins/csp-for-cdn';
 import { firstPaintFromHtml } from './build/vite-plugins/first-paint-from-html';
 import { mockServiceWorker } from './build/vite-plugins/mock-service-worker';
 import { precompress } from './build/vite-plugins/precompress';
-import { bootConstants } from './build/vite-plugins/boot-constants';
 
 /** Where the dev server's proxy sends /api, /sso and /media (`npm run dev` sets it from PORT). */
 const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';

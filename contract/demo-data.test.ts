@@ -1,7 +1,7 @@
 import { areaList } from '@vant/area-data';
-import catalogJson from '../public/jsons/serviceCatalog.json';
-import indexConfigJson from '../public/jsons/indexConfig.json';
 import agreementsJson from '../public/jsons/agreements.json';
+import indexConfigJson from '../public/jsons/indexConfig.json';
+import catalogJson from '../public/jsons/serviceCatalog.json';
 import {
   AGREEMENT_VERSIONS,
   CURRENT_AGREEMENT_VERSION,

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import {
+  addressBody,
   adminAttributionQuery,
   adminConfirmBody,
-  addressBody,
   ckQuery,
   consumeListQuery,
   evaluateBody,

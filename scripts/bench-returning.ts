@@ -7,9 +7,9 @@
  * and taps under 4× CPU slowdown (INP from Event Timing, tap to the next screen's content).
  * Nothing here is asserted: figures are printed.
  */
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 type Session = Awaited<ReturnType<BrowserContext['storageState']>>;
 

@@ -14,22 +14,22 @@
  * customers in turn and prints the growth curve; with --nonce-soak [minutes] it watches the
  * nonce table at full load.
  */
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
-import { spawn, spawnSync } from 'node:child_process';
-import { once } from 'node:events';
-import { chromium } from 'playwright-core';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import pg from 'pg';
+import { chromium } from 'playwright-core';
+import { endpoints } from '../contract/endpoints';
 import { returningFigures } from './bench-returning';
 import { buildInMemory, firstScreen } from './first-screen';
 import { freePort, startGateway } from './gateway-process';
-import { describeResult, signedHeaders, type DriveResult, type FreshItem } from './load-driver';
-import { describeSample, GATEWAY_SOAK_BOUNDS, soakVerdict, type NonceSample } from './nonce-soak';
-import { endpoints } from '../contract/endpoints';
+import { describeResult, type DriveResult, type FreshItem, signedHeaders } from './load-driver';
+import { describeSample, GATEWAY_SOAK_BOUNDS, type NonceSample, soakVerdict } from './nonce-soak';
 
 const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1]) || 3;

@@ -3,7 +3,7 @@
  * server on :5173, which proxies /api (stripped), /sso and /media to the gateway (DESIGN §7).
  * Ctrl-C stops both.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { GATEWAY_NODE_ARGS } from '../gateway/src/config';
 
 const port = process.env.PORT ?? '8080';

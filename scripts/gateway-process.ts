@@ -3,7 +3,7 @@
  * (or DATABASE_URL when given), waits until it answers, and stops it. Used by the e2e suite's
  * global setup and by `npm run bench`.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';

@@ -14,7 +14,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { CURRENT_AGREEMENT_VERSION } from '../contract/demo-data';
-import { openDb, type Db, type Queryable } from '../gateway/src/db/index';
+import { type Db, openDb, type Queryable } from '../gateway/src/db/index';
 import { migrate } from '../gateway/src/db/migrate';
 import { seed } from '../gateway/src/db/seed';
 

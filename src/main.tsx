@@ -1,14 +1,14 @@
-import 'antd-mobile/es/global';
-import './styles/global.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { addIndexCodeToStartUrl } from './app/index-code';
-import { createAppRouter, routerReady } from './app/router';
 import { installPreloadErrorRecovery } from './app/lazy-screen';
+import { createAppRouter, routerReady } from './app/router';
 import { installRootFontSize } from './lib/rem';
-import { installWeChatFixes } from './lib/wechat';
 import { preloadOverlays } from './lib/toast';
+import { installWeChatFixes } from './lib/wechat';
+import 'antd-mobile/es/global';
+import './styles/global.css';
 import './config/env';
 
 installRootFontSize();

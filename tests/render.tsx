@@ -1,10 +1,10 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router-dom';
 import { routeObjects } from '@/app/router';
-import { installTitles } from '@/app/title';
 import { installScrollMemory } from '@/app/scroll';
+import { installTitles } from '@/app/title';
 import { loggedIn } from '@/stores/user';
 import { demoUser, mockToken, userInfoOf } from './mocks/db';
 

@@ -2,20 +2,20 @@
  * vitest setup for the portal: jest-dom matchers, msw on (an unmocked request fails the test),
  * and every store, storage and cookie reset between tests.
  */
-import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll } from 'vitest';
 import Cookies from 'js-cookie';
-import { server } from './mocks/server';
-import { resetDb } from './mocks/db';
-import { initialUserState, useUserStore } from '@/stores/user';
-import { initialThemeState, useThemeStore } from '@/stores/theme';
-import { useUnreadStore } from '@/stores/unread';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { resetClock } from '@/lib/clock';
-import { agreementReset } from '@/stores/agreement';
-import { freshnessReset } from '@/stores/freshness';
 import { overlaysSettled } from '@/lib/toast';
 import { resetTracking } from '@/lib/track';
+import { agreementReset } from '@/stores/agreement';
+import { freshnessReset } from '@/stores/freshness';
+import { initialThemeState, useThemeStore } from '@/stores/theme';
+import { useUnreadStore } from '@/stores/unread';
+import { initialUserState, useUserStore } from '@/stores/user';
+import { resetDb } from './mocks/db';
+import { server } from './mocks/server';
+import '@testing-library/jest-dom/vitest';
 
 // findBy*/waitFor wait up to 30 s (default 1 s): a busy 2-core CI machine is slow, never wrong. Tests
 // rely on this one limit; none passes its own, shorter timeout.

@@ -24,7 +24,7 @@ import { BizError, envelope } from './envelope';
 import { registerGuard } from './guard';
 import { loggerOptions } from './logger';
 import { healthRoutes, type Lifecycle } from './ops/health';
-import { createMetrics, poolOf, type GatewayMetrics } from './ops/metrics';
+import { createMetrics, type GatewayMetrics, poolOf } from './ops/metrics';
 import { requestId } from './ops/request-id';
 import { requestOps } from './ops/requests';
 import { fastifyTrustProxy } from './ops/trust-proxy';

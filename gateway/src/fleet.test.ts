@@ -4,11 +4,11 @@
  * PostgreSQL step; each gateway is a real child process, as `npm start` runs it.
  */
 import pg from 'pg';
-import { startGateway, type GatewayProcess } from '../../scripts/gateway-process';
 import { BizDesc, Code } from '../../contract/codes';
 import { CLIENT_TYPE, CLIENT_VERSION, endpoints } from '../../contract/endpoints';
 import type { Consumption, Envelope } from '../../contract/types';
 import { ADDRESS_MAX_COUNT } from '../../contract/validation';
+import { type GatewayProcess, startGateway } from '../../scripts/gateway-process';
 import { DEMO_ADMIN_KEY } from './config';
 import { openDb } from './db/index';
 import { migrate } from './db/migrate';

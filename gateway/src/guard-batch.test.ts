@@ -5,7 +5,7 @@
  * no longer holds the next one back.
  */
 import type { Db } from './db/index';
-import { guardStage, type BatchRow, type GuardRow, type PendingGuard } from './guard';
+import { type BatchRow, type GuardRow, guardStage, type PendingGuard } from './guard';
 
 type Statement = { nonces: string[]; finish: () => void; fail: (error: Error) => void };
 

@@ -1,8 +1,8 @@
 import { Code, Desc, REPLAY_WINDOW_MS } from '../../contract/codes';
 import { endpoints } from '../../contract/endpoints';
 import { sha256 } from './guard';
-import { createTestGateway, DEMO, newNonce, type TestGateway } from './test-helpers';
 import { createSession } from './routes/login';
+import { createTestGateway, DEMO, newNonce, type TestGateway } from './test-helpers';
 
 describe('guard: nonce, timestamp and bearer token on every A and B call', () => {
   let gw: TestGateway;

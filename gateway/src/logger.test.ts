@@ -2,11 +2,11 @@ import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { endpoints } from '../../contract/endpoints';
 import { buildApp } from './app';
-import { freshDb, newNonce, testConfig } from './test-helpers';
-import { loggerOptions, maskPhones, redactUrl } from './logger';
 import { migrate } from './db/migrate';
 import { seed } from './db/seed';
+import { loggerOptions, maskPhones, redactUrl } from './logger';
 import { createSession } from './routes/login';
+import { freshDb, newNonce, testConfig } from './test-helpers';
 
 describe('logs', () => {
   it('log a browser aborting a response (premature close) at debug, other errors at error', () => {

@@ -13,7 +13,7 @@ import { endpoints } from '../../contract/endpoints';
 import type { Consumption } from '../../contract/types';
 import { DEMO_ADMIN_KEY } from './config';
 import type { Db, Queryable } from './db/index';
-import { guardStage, sha256, type PendingGuard } from './guard';
+import { guardStage, type PendingGuard, sha256 } from './guard';
 import { createTestGateway, DEMO, onPostgres, type TestGateway } from './test-helpers';
 
 const N = 50;

@@ -8,8 +8,8 @@ import type { Socket } from 'node:net';
 import { BizDesc, Code, Desc } from '../../contract/codes';
 import { endpoints } from '../../contract/endpoints';
 import type { Consumption, LoginResult } from '../../contract/types';
-import { UNSTORABLE_TEXT_DESC } from './text';
 import { createTestGateway, type TestGateway } from './test-helpers';
+import { UNSTORABLE_TEXT_DESC } from './text';
 
 const REDIRECT = 'http://localhost:5173/transferPage';
 

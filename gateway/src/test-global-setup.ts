@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openDb, type Db } from './db/index';
+import { type Db, openDb } from './db/index';
 import { migrate } from './db/migrate';
 import { seed } from './db/seed';
 

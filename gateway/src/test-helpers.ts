@@ -5,15 +5,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { inject } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { demoUsers } from '../../contract/demo-data';
 import { CLIENT_TYPE, CLIENT_VERSION } from '../../contract/endpoints';
 import type { Envelope } from '../../contract/types';
 import { buildApp } from './app';
-import { loadConfig, type Config } from './config';
-import { openDb, type Db } from './db/index';
+import { type Config, loadConfig } from './config';
+import { type Db, openDb } from './db/index';
 import { migrate } from './db/migrate';
 import { seed } from './db/seed';
 import { createSession } from './routes/login';

@@ -1,18 +1,18 @@
-import { http as mswHttp, HttpResponse } from 'msw';
 import { AxiosError, type InternalAxiosRequestConfig } from 'axios';
 import Cookies from 'js-cookie';
-import { endpoints } from '@contract/endpoints';
-import { server } from '../../tests/mocks/server';
-import { url } from '../../tests/mocks/handlers/common';
-import { showToast } from '@/lib/toast';
+import { http as mswHttp, HttpResponse } from 'msw';
 import { serverNow } from '@/lib/clock';
+import { showToast } from '@/lib/toast';
 import { useUserStore } from '@/stores/user';
+import { endpoints } from '@contract/endpoints';
+import { url } from '../../tests/mocks/handlers/common';
+import { server } from '../../tests/mocks/server';
 import { logInAs } from '../../tests/render';
+import { getAgreementStatus } from './agreement';
+import { ApiError } from './api-error';
 import { api, fetchUrl, http, NETWORK_ERROR_TEXT, TIMEOUT_TEXT } from './client';
 import { getNoticeCount } from './notices';
 import { updateHead } from './user';
-import { getAgreementStatus } from './agreement';
-import { ApiError } from './api-error';
 
 vi.mock('@/lib/toast', () => ({ showToast: vi.fn(), preloadOverlays: vi.fn() }));
 const toast = vi.mocked(showToast);

@@ -1,14 +1,14 @@
 import axios, { AxiosError, type AxiosRequestConfig, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { REQUEST_TIMEOUT_MS, TOAST_DURATION_MS } from '@/config/constants';
+import { env } from '@/config/env';
+import { clockSettled, observeDateHeader, serverNow, syncServerTime } from '@/lib/clock';
+import { getTokenCookie } from '@/lib/cookie';
+import { createNonce } from '@/lib/nonce';
+import { showToast } from '@/lib/toast';
+import { loggedOut } from '@/stores/user';
 import { Code, type UnauthorizedReason } from '@contract/codes';
 import { A, CLIENT_TYPE, CLIENT_VERSION, Header } from '@contract/endpoints';
 import type { Envelope, UnauthorizedObj } from '@contract/types';
-import { env } from '@/config/env';
-import { REQUEST_TIMEOUT_MS, TOAST_DURATION_MS } from '@/config/constants';
-import { getTokenCookie } from '@/lib/cookie';
-import { createNonce } from '@/lib/nonce';
-import { clockSettled, observeDateHeader, serverNow, syncServerTime } from '@/lib/clock';
-import { showToast } from '@/lib/toast';
-import { loggedOut } from '@/stores/user';
 import { objOf } from './api-error';
 
 /**

@@ -1,19 +1,19 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createElement } from 'react';
 import { render } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
 import { http as mswHttp, HttpResponse } from 'msw';
-import type { IndexConfig } from '@contract/types';
-import { BannerCarousel } from '@/features/home/banner-carousel';
-import { endpoints } from '@contract/endpoints';
+import { createElement } from 'react';
+import { MemoryRouter } from 'react-router-dom';
 import { getNoticeCount } from '@/api/notices';
+import { BannerCarousel } from '@/features/home/banner-carousel';
 import { serverNow } from '@/lib/clock';
-import { server } from '../../tests/mocks/server';
-import { url } from '../../tests/mocks/handlers/common';
+import { endpoints } from '@contract/endpoints';
+import type { IndexConfig } from '@contract/types';
 import { firstBannersInHtml } from '../../scripts/first-banners-html';
 import { specHeadersInHtml } from '../../scripts/spec-headers-html';
+import { url } from '../../tests/mocks/handlers/common';
+import { server } from '../../tests/mocks/server';
 
 /**
  * index.html's inline script fetches the home's two JSON files before any module loads. Those
@@ -153,7 +153,8 @@ describe("index.html's early banner", () => {
     document.body.innerHTML = `<div id="root">${bootRoot}</div>`;
     delete bootWindow.__bootBanner; // a new page: nothing of the last one's script is left
     const calls = boot(pathname);
-    bootWindow.__bootBanner?.();
+    // Read again: the script has just set it (TypeScript narrowed it to nothing after the delete).
+    (bootWindow.__bootBanner as (() => void) | undefined)?.();
     await nextTask();
     return calls;
   }

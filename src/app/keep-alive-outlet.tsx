@@ -1,9 +1,9 @@
-import { Activity, Fragment, useRef, type ReactNode } from 'react';
-import { NavigationType, useLocation, useOutlet, type Location } from 'react-router-dom';
-import { LocationContext } from './router-internals';
+import { Activity, Fragment, type ReactNode, useRef } from 'react';
+import { type Location, NavigationType, useLocation, useOutlet } from 'react-router-dom';
 import { RouteTitleContext } from '@/components/route-heading';
-import { RouteMetaContext, type RouteMeta } from '@/hooks/use-route-meta';
+import { type RouteMeta, RouteMetaContext } from '@/hooks/use-route-meta';
 import { RouteGuard } from './route-guard';
+import { LocationContext } from './router-internals';
 
 interface Kept {
   element: ReactNode;

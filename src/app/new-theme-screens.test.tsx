@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import indexConfig from '../../public/jsons/indexConfig.json';
-import { renderScreen } from '../../tests/render';
-import { server } from '../../tests/mocks/server';
 import { assignLocation } from '@/lib/browser-location';
 import { useUserStore } from '@/stores/user';
+import indexConfig from '../../public/jsons/indexConfig.json';
+import { server } from '../../tests/mocks/server';
+import { renderScreen } from '../../tests/render';
 
 vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
 vi.mock('@/lib/toast', () => ({ showToast: vi.fn(), preloadOverlays: vi.fn() }));

@@ -1,6 +1,6 @@
+import { prefetchNext } from './prefetch';
 import type { RouteDef } from './routes';
 import { routes } from './routes';
-import { prefetchNext } from './prefetch';
 
 const row = (path: string, auth: RouteDef['auth'] = 'optional', next?: string[]): RouteDef => ({
   path,

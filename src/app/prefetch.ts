@@ -1,5 +1,5 @@
 import { whenSettled } from '@/lib/when-settled';
-import { routes, type RouteDef } from './routes';
+import { type RouteDef, routes } from './routes';
 
 /**
  * Once the page has settled (or at the first tap), loads the chunks of the screens a customer

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
+import { whenSettled } from '@/lib/when-settled';
 import { useAgreementStore } from '@/stores/agreement';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';
-import { whenSettled } from '@/lib/when-settled';
 
 // First screen (decision 0003): the check (axios client) and the sheet (antd-mobile Popup) load only when needed.
 const PrivacySheet = lazy(() => import('@/components/privacy-sheet').then((m) => ({ default: m.PrivacySheet })));

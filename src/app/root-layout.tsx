@@ -1,13 +1,13 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useMatches, useNavigate, useNavigation, useNavigationType } from 'react-router-dom';
-import { TabBar } from '@/components/tab-bar';
 import { NavigationProgress } from '@/components/navigation-progress';
 import { OfflineNotice } from '@/components/offline-notice';
+import { TabBar } from '@/components/tab-bar';
+import { usePageViews } from '@/hooks/use-page-views';
+import { useUnreadRefresh } from '@/hooks/use-unread-refresh';
 import { restoreScroll, savedScroll, scrollToTop } from '@/lib/scroll-memory';
 import { useThemeStore } from '@/stores/theme';
 import { indexCodeChanged, selectIsLoggedIn, useUserStore } from '@/stores/user';
-import { usePageViews } from '@/hooks/use-page-views';
-import { useUnreadRefresh } from '@/hooks/use-unread-refresh';
 import { searchWithIndexCode } from './index-code';
 import { KeepAliveOutlet } from './keep-alive-outlet';
 import { prefetchNext } from './prefetch';

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { renderScreen } from '../../tests/render';
-import { assignLocation } from '@/lib/browser-location';
 import { useRouteMeta } from '@/hooks/use-route-meta';
+import { assignLocation } from '@/lib/browser-location';
 import { useUserStore } from '@/stores/user';
+import { renderScreen } from '../../tests/render';
 import { buildRouteObjects } from './router';
 import { notFoundRoute, routes } from './routes';
 

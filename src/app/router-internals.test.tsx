@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { createBrowserRouter, MemoryRouter, NavigationType, useLocation, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, MemoryRouter, NavigationType, type RouteObject, useLocation } from 'react-router-dom';
 import {
   createBrowserHistory,
   createRouter,

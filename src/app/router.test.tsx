@@ -2,14 +2,14 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Link } from 'react-router-dom';
-import { renderScreen } from '../../tests/render';
 import { PageState } from '@/components/page-state';
 import { RouteHeading } from '@/components/route-heading';
 import { assignLocation, reloadPage } from '@/lib/browser-location';
 import { useUserStore } from '@/stores/user';
+import { renderScreen } from '../../tests/render';
 import { addIndexCodeToStartUrl } from './index-code';
-import { buildRouteObjects, createAppRouter, routerReady } from './router';
 import { navigationTargetChanged, RELOAD_KEY } from './lazy-screen';
+import { buildRouteObjects, createAppRouter, routerReady } from './router';
 import type { RouteDef } from './routes';
 
 vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));

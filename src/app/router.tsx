@@ -1,11 +1,11 @@
-import { createPath, redirect, type DataRouter, type RouteObject } from 'react-router-dom';
-import { createBrowserHistory, createRouter, hydrationRouteProperties, mapRouteProperties } from './router-internals';
+import { createPath, type DataRouter, redirect, type RouteObject } from 'react-router-dom';
 import { lazyScreen, navigationTargetChanged } from './lazy-screen';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
-import { notFoundRoute, routes, type RouteDef } from './routes';
-import { installTitles, type RouteHandle } from './title';
+import { createBrowserHistory, createRouter, hydrationRouteProperties, mapRouteProperties } from './router-internals';
+import { notFoundRoute, type RouteDef, routes } from './routes';
 import { installScrollMemory } from './scroll';
+import { installTitles, type RouteHandle } from './title';
 
 function toRouteObject({ screen, ...meta }: RouteDef): RouteObject {
   const handle: RouteHandle = meta;

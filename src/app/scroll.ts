@@ -1,4 +1,4 @@
-import { NavigationType, type DataRouter } from 'react-router-dom';
+import { type DataRouter, NavigationType } from 'react-router-dom';
 import { rememberScroll } from '@/lib/scroll-memory';
 
 /**

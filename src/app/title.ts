@@ -1,4 +1,4 @@
-import { matchRoutes, type DataRouter, type RouteObject } from 'react-router-dom';
+import { type DataRouter, matchRoutes, type RouteObject } from 'react-router-dom';
 import { env } from '@/config/env';
 import type { RouteMeta } from '@/hooks/use-route-meta';
 

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Code } from '@contract/codes';
 import { ApiError } from '@/api/api-error';
+import { Code } from '@contract/codes';
 import { PageState } from './page-state';
 
 const heading = <h1>服务评价</h1>;

@@ -1,7 +1,7 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { ApiError, isRefusal } from '@/api/api-error';
-import { dataWaitStarted } from '@/lib/data-wait';
 import { firstContentShown } from '@/lib/after-paint';
+import { dataWaitStarted } from '@/lib/data-wait';
 import { contentShown } from '@/lib/scroll-memory';
 import { EmptyView, type EmptyViewProps } from './empty-view';
 import { Skeleton } from './skeleton';

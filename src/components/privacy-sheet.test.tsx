@@ -1,14 +1,14 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { endpoints } from '@contract/endpoints';
-import { CURRENT_AGREEMENT_VERSION } from '@contract/demo-data';
-import { renderScreen } from '../../tests/render';
-import { server } from '../../tests/mocks/server';
-import { db, demoUser } from '../../tests/mocks/db';
-import { url } from '../../tests/mocks/handlers/common';
 import { showToast } from '@/lib/toast';
 import { useAgreementStore } from '@/stores/agreement';
 import { fullPathSaved, useUserStore } from '@/stores/user';
+import { CURRENT_AGREEMENT_VERSION } from '@contract/demo-data';
+import { endpoints } from '@contract/endpoints';
+import { db, demoUser } from '../../tests/mocks/db';
+import { url } from '../../tests/mocks/handlers/common';
+import { server } from '../../tests/mocks/server';
+import { renderScreen } from '../../tests/render';
 
 vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
 vi.mock('@/lib/toast', async (original) => ({

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import type { AgreementStatus } from '@contract/types';
+import { paths } from '@/lib/paths';
 import { agreementAccepted } from '@/stores/agreement';
 import { userInfoReplaced, useUserStore } from '@/stores/user';
-import { paths } from '@/lib/paths';
+import type { AgreementStatus } from '@contract/types';
 import './privacy-sheet.css';
 
 // NOTE: this file is bundled into the first screen's shell chunk (vite.config.ts), so the

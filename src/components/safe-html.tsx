@@ -1,5 +1,5 @@
-import { useEffect, useState, type MouseEvent } from 'react';
 import type { DOMPurify } from 'dompurify';
+import { type MouseEvent, useEffect, useState } from 'react';
 import { safePath } from '@/lib/safe-path';
 
 /** Tags a notice may use; everything else is dropped with its attributes (scripts, images, frames…). */

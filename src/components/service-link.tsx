@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import type { ServiceBrief } from '@contract/types';
 import { paths } from '@/lib/paths';
+import type { ServiceBrief } from '@contract/types';
 import { ServiceIcon } from './service-icon';
 
 export interface ServiceLinkProps {

@@ -1,10 +1,10 @@
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { readIndexCode } from '@/lib/index-code';
 import { goToLogin } from '@/lib/login-redirect';
-import { withIndexCode, type LinkedPath } from '@/lib/paths';
-import { selectIsLoggedIn, useUserStore } from '@/stores/user';
+import { type LinkedPath, withIndexCode } from '@/lib/paths';
 import { useThemeStore } from '@/stores/theme';
 import { useUnreadStore } from '@/stores/unread';
+import { selectIsLoggedIn, useUserStore } from '@/stores/user';
 import { TabIcon, type TabIconName } from './tab-icons';
 
 export interface TabBarProps {

@@ -1,12 +1,12 @@
-import { Activity, StrictMode, useState } from 'react';
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
-import { endpoints } from '@contract/endpoints';
-import type { Page } from '@contract/types';
+import { Activity, StrictMode, useState } from 'react';
 import { api } from '@/api/client';
 import { invalidate } from '@/stores/freshness';
-import { server } from '../../tests/mocks/server';
+import { endpoints } from '@contract/endpoints';
+import type { Page } from '@contract/types';
 import { ok, url } from '../../tests/mocks/handlers/common';
+import { server } from '../../tests/mocks/server';
 import { usePagedList, useRequest } from './server-state';
 
 vi.mock('@/lib/toast', () => ({ showToast: vi.fn(), preloadOverlays: vi.fn() }));

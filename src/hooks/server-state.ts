@@ -1,6 +1,6 @@
-import { startTransition, useCallback, useEffect, useRef, useState, type DependencyList } from 'react';
+import { type DependencyList, startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import { type Topic, useFreshnessStore } from '@/stores/freshness';
 import type { Page } from '@contract/types';
-import { useFreshnessStore, type Topic } from '@/stores/freshness';
 
 /**
  * The portal's server state, one module for every screen (decision 0029): a request's data,

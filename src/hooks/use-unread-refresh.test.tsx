@@ -1,8 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { logInAs, renderScreen } from '../../tests/render';
-import { loggedOut } from '@/stores/user';
 import { useUnreadStore } from '@/stores/unread';
+import { loggedOut } from '@/stores/user';
 import { db } from '../../tests/mocks/db';
+import { logInAs, renderScreen } from '../../tests/render';
 
 describe('unread badge refresh', () => {
   it('loads the count on start and again when the user returns to the app', async () => {

@@ -1,6 +1,6 @@
-import { createRoot, type Root } from 'react-dom/client';
 // Deep on purpose: from 'antd-mobile' the build moves react-dom into a 7th first-screen file (+0.5 KB brotli).
 import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
+import { createRoot, type Root } from 'react-dom/client';
 
 /**
  * antd-mobile v5 under React 19 (its guide "v5 for 19"): imperative APIs (Toast, Dialog)

@@ -1,5 +1,5 @@
-import { env } from '@/config/env';
 import { DEFAULT_INDEX_CODE } from '@/config/constants';
+import { env } from '@/config/env';
 import { fullPathCleared, fullPathSaved, shareAttributed } from '@/stores/user';
 import { assignLocation } from './browser-location';
 

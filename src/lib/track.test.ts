@@ -1,10 +1,10 @@
 import { http, HttpResponse } from 'msw';
+import { showToast } from '@/lib/toast';
 import { endpoints } from '@contract/endpoints';
-import { server } from '../../tests/mocks/server';
 import { db } from '../../tests/mocks/db';
 import { envelope, formBody, ok, url } from '../../tests/mocks/handlers/common';
+import { server } from '../../tests/mocks/server';
 import { renderScreen } from '../../tests/render';
-import { showToast } from '@/lib/toast';
 import { flush, queuedEvents, resetTracking, track } from './track';
 
 vi.mock('@/lib/toast', () => ({ showToast: vi.fn(), preloadOverlays: vi.fn() }));

@@ -1,5 +1,5 @@
-import { readIndexCode } from './index-code';
 import { useUserStore } from '@/stores/user';
+import { readIndexCode } from './index-code';
 
 /**
  * Analytics: page views and key taps, sent with B/md/sendMq. `track()` only queues;

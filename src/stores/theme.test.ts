@@ -1,5 +1,5 @@
-import { indexCodeThemeShown, initialThemeState, loginThemeReturned, useThemeStore } from './theme';
 import type { Theme } from '@contract/types';
+import { indexCodeThemeShown, initialThemeState, loginThemeReturned, useThemeStore } from './theme';
 
 /** A reload: the in-memory state is gone, sessionStorage holds `stored`. */
 async function reloadWith(stored: unknown) {

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { THEMES, type Theme } from '@contract/types';
 import { DEFAULT_THEME } from '@/config/constants';
+import { type Theme, THEMES } from '@contract/types';
 
 /**
  * The session theme (SPEC §2: kept in the session; standard_blue by default). DESIGN §7:

@@ -1,7 +1,7 @@
 import { http as mswHttp, HttpResponse } from 'msw';
 import { endpoints } from '@contract/endpoints';
-import { server } from '../../tests/mocks/server';
 import { url } from '../../tests/mocks/handlers/common';
+import { server } from '../../tests/mocks/server';
 import { logInAs } from '../../tests/render';
 import { refreshUnread, unreadChanged, useUnreadStore } from './unread';
 

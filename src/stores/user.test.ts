@@ -9,8 +9,8 @@ import {
   readPersistedUser,
   selectIsLoggedIn,
   shareAttributed,
-  useUserStore,
   userInfoReplaced,
+  useUserStore,
 } from './user';
 
 const result = () => {

@@ -1,9 +1,9 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import type { LoginResult, Role, UserInfo } from '@contract/types';
 import { DEFAULT_INDEX_CODE } from '@/config/constants';
-import { readIndexCode } from '@/lib/index-code';
 import { getTokenCookie, removeTokenCookie, setTokenCookie } from '@/lib/cookie';
+import { readIndexCode } from '@/lib/index-code';
+import type { LoginResult, Role, UserInfo } from '@contract/types';
 
 /**
  * The persisted user store: exactly SPEC §3's fields, in localStorage under `user`.

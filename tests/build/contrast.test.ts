@@ -3,7 +3,7 @@
  * each theme's primary (buttons carry white text on it), the greys, danger and success — reaches
  * 4.5:1 against white. Read from the CSS sources, so a new low-contrast theme colour fails here.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 

@@ -95,3 +95,28 @@ describe('antd-mobile from its top level (decision 0003)', () => {
     expect(await messages(both, 'src/lib/antd-react19.ts')).toHaveLength(1);
   });
 });
+
+describe('one import order', () => {
+  const order = async (code: string) => {
+    const [result] = await eslint.lintText(code, { filePath: 'src/features/home/planted.tsx' });
+    return result.messages.filter((m) => m.ruleId === 'simple-import-sort/imports');
+  };
+
+  it('reports a relative import above a package, and an alias above a package', async () => {
+    expect(
+      await order("import { a } from './a';\nimport { useState } from 'react';\nexport { a, useState };\n"),
+    ).toHaveLength(1);
+    expect(
+      await order(
+        "import { paths } from '@/lib/paths';\nimport { useState } from 'react';\nexport { paths, useState };\n",
+      ),
+    ).toHaveLength(1);
+  });
+
+  it('keeps side-effect imports (stylesheets) last, in the order written', async () => {
+    const sorted =
+      "import { useState } from 'react';\nimport { paths } from '@/lib/paths';\nimport { a } from './a';\nimport './b.css';\nimport './a.css';\nexport { a, paths, useState };\n";
+    expect(await order(sorted)).toEqual([]);
+    expect(await order(`import './b.css';\n${sorted.replace("import './b.css';\n", '')}`)).toHaveLength(1);
+  });
+});

@@ -1,5 +1,5 @@
 import type { Browser, Request } from 'playwright-core';
-import { startGateway, type GatewayProcess } from '../../scripts/gateway-process';
+import { type GatewayProcess, startGateway } from '../../scripts/gateway-process';
 import { launchBrowser, newPhone, snap, watchErrors } from './browser';
 import { DEMO, loggedInPhone, loginTicket, settle } from './steps';
 

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { launchBrowser, snap, watchErrors } from './browser';
-import { DEMO, everyScreen, loggedInPhone, settle, startWriteOff, type ScreenVisit } from './steps';
+import { DEMO, everyScreen, loggedInPhone, type ScreenVisit, settle, startWriteOff } from './steps';
 
 /**
  * Every path of SPEC §2 opens in a phone browser, logged in as the demo customer,

@@ -5,15 +5,15 @@
  */
 import {
   CURRENT_AGREEMENT_VERSION,
+  type DemoAddress,
   demoAddresses,
   demoConsumptions,
-  demoNotices,
-  demoRights,
-  demoUsers,
-  type DemoAddress,
   type DemoNotice,
+  demoNotices,
   type DemoRight,
+  demoRights,
   type DemoUser,
+  demoUsers,
 } from '@contract/demo-data';
 import type { Attribution, Consumption, Right, RightStatus, UserInfo } from '@contract/types';
 

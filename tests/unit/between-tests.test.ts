@@ -5,9 +5,9 @@
  */
 import Cookies from 'js-cookie';
 import { http } from 'msw';
-import { endpoints } from '@contract/endpoints';
 import { getNotices } from '@/api/notices';
 import { showToast } from '@/lib/toast';
+import { endpoints } from '@contract/endpoints';
 import { db, demoUser } from '../mocks/db';
 import { url } from '../mocks/handlers/common';
 import { server } from '../mocks/server';

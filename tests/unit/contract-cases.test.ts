@@ -3,7 +3,7 @@
  * handlers: the mocks the portal's tests rely on answer exactly as the real gateway does
  * (DESIGN §7 "Gateway details": one table, both sides, so they cannot drift).
  */
-import { contractCases, type CaseActor } from '../../gateway/src/contract-cases';
+import { type CaseActor, contractCases } from '../../gateway/src/contract-cases';
 import { mockToken } from '../mocks/db';
 
 const phones: Partial<Record<CaseActor, string>> = {

@@ -2,7 +2,7 @@
  * The nonce soak's verdict (scripts/nonce-soak.ts): pruning keeps the table bounded when no
  * row outlives the keep time plus one prune interval, judged only once the first prune is due.
  */
-import { soakVerdict, type NonceSample } from '../../scripts/nonce-soak';
+import { type NonceSample, soakVerdict } from '../../scripts/nonce-soak';
 
 const bounds = { keepS: 600, pruneEveryS: 60, slackS: 30 };
 const at = (atS: number, oldestS: number | null, rows = 1000): NonceSample => ({

@@ -4,8 +4,8 @@
  * sees `Db`/`Queryable`, and writes SQL that runs on PostgreSQL 15 and PGlite alike.
  */
 import fs from 'node:fs';
-import pg from 'pg';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
+import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
 import { DbOpenError } from './errors';
 

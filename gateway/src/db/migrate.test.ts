@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createDatabase, freshDb, onPostgres } from '../test-helpers';
-import { openDb, type Db } from './index';
+import { type Db, openDb } from './index';
 import { checksumOf, listMigrations, migrate, MigrationError, pendingMigrations, prepareSchema } from './migrate';
 
 const ALL = listMigrations();

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { lockDataDir, LOCK_FILE } from './data-dir-lock';
+import { LOCK_FILE, lockDataDir } from './data-dir-lock';
 import { DbOpenError, openDb } from './index';
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'gw-pglite-dir-'));

@@ -7,7 +7,7 @@ import http from 'node:http';
 import Fastify from 'fastify';
 import { Code } from '../../../contract/codes';
 import { endpoints } from '../../../contract/endpoints';
-import { freePort, startGateway, type GatewayProcess } from '../../../scripts/gateway-process';
+import { freePort, type GatewayProcess, startGateway } from '../../../scripts/gateway-process';
 import { drainer, type Signal } from './shutdown';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { AGREEMENT_VERSIONS, CURRENT_AGREEMENT_VERSION } from '../../../contract/demo-data';
 import { endpoints } from '../../../contract/endpoints';
 import type { AgreementStatus, UserInfo } from '../../../contract/types';
-import { apiRoute, me, type AppContext } from '../context';
+import { apiRoute, type AppContext, me } from '../context';
 import { formatDateTime } from '../time';
 import { getUser, toUserInfo, USER_COLUMNS, type UserRow } from '../users';
 

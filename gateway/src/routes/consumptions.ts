@@ -9,7 +9,7 @@ import { BizDesc } from '../../../contract/codes';
 import { endpoints } from '../../../contract/endpoints';
 import { consumeListQuery, evaluateBody, idQuery, writeOffBody } from '../../../contract/schemas';
 import type { ConsumeCount, Consumption, Evaluation, Page } from '../../../contract/types';
-import { apiRoute, me, type AppContext } from '../context';
+import { apiRoute, type AppContext, me } from '../context';
 import type { Queryable } from '../db/index';
 import { BizError } from '../envelope';
 import { formatDateTime, todayInShanghai } from '../time';

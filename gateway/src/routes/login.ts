@@ -10,7 +10,7 @@ import { WELCOME_NOTICE } from '../../../contract/demo-data';
 import { endpoints } from '../../../contract/endpoints';
 import { ckQuery, wxinfoBody } from '../../../contract/schemas';
 import type { LoginResult, UserInfo } from '../../../contract/types';
-import { apiRoute, me, type AppContext } from '../context';
+import { apiRoute, type AppContext, me } from '../context';
 import type { Queryable } from '../db/index';
 import { BizError } from '../envelope';
 import { newToken, sha256, TOKEN_TTL_DAYS } from '../guard';

@@ -10,10 +10,10 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../../contract/endpoints';
 import { idBody, noticeListQuery } from '../../../contract/schemas';
-import { apiRoute, me, type AppContext } from '../context';
+import { apiRoute, type AppContext, me } from '../context';
 import type { Db } from '../db/index';
 import { JsonText } from '../envelope';
-import { statementBatch, type BatchRow } from '../guard';
+import { type BatchRow, statementBatch } from '../guard';
 import type { GatewayMetrics } from '../ops/metrics';
 
 /** One row per request of the batch: its total, and its page as a JSON array. */

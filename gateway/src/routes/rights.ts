@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../../contract/endpoints';
 import { rightsListQuery } from '../../../contract/schemas';
 import type { Right } from '../../../contract/types';
-import { apiRoute, me, type AppContext } from '../context';
+import { apiRoute, type AppContext, me } from '../context';
 import { todayInShanghai } from '../time';
 
 const STATUS_SQL = `case when valid_to < $2::date then 'expired'

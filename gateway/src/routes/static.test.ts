@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { Code } from '../../../contract/codes';
-import { createTestGateway, type TestGateway } from '../test-helpers';
 import { inlineScriptHashes } from '../csp';
+import { createTestGateway, type TestGateway } from '../test-helpers';
 import { acceptedEncoding } from './static';
 
 const INLINE = "(function(){document.documentElement.style.fontSize='37.5px'})();";

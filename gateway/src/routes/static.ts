@@ -12,8 +12,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Code, Desc } from '../../../contract/codes';
 import { A, B } from '../../../contract/endpoints';
 import type { Config } from '../config';
-import { contentSecurityPolicy, policyForHtml } from '../csp';
 import type { AppContext } from '../context';
+import { contentSecurityPolicy, policyForHtml } from '../csp';
 import { envelope } from '../envelope';
 
 const SSO_CSP = contentSecurityPolicy();

@@ -10,7 +10,7 @@ import { endpoints } from '../../../contract/endpoints';
 import { addressBody, idBody, updateHeadBody, updateInfoBody } from '../../../contract/schemas';
 import type { Address, UserInfo } from '../../../contract/types';
 import { ADDRESS_MAX_COUNT, AVATAR_MAX_BYTES } from '../../../contract/validation';
-import { apiRoute, me, type AppContext } from '../context';
+import { apiRoute, type AppContext, me } from '../context';
 import { BizError, envelope } from '../envelope';
 import { toUserInfo, USER_COLUMNS, type UserRow } from '../users';
 

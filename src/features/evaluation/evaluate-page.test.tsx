@@ -1,11 +1,11 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { showToast } from '@/lib/toast';
 import { endpoints } from '@contract/endpoints';
-import { openRecord, recordFailureCases, requestsTo } from '../../../tests/record-screen';
-import { server } from '../../../tests/mocks/server';
 import { db } from '../../../tests/mocks/db';
 import { url } from '../../../tests/mocks/handlers/common';
-import { showToast } from '@/lib/toast';
+import { server } from '../../../tests/mocks/server';
+import { openRecord, recordFailureCases, requestsTo } from '../../../tests/record-screen';
 
 vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
 vi.mock('@/lib/toast', () => ({ showToast: vi.fn(), preloadOverlays: vi.fn() }));

@@ -1,7 +1,5 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import type { Consumption } from '@contract/types';
-import { EVALUATION_CONTENT_MAX, Messages } from '@contract/validation';
 import { ApiError } from '@/api/api-error';
 import { evaluate, getConsumption } from '@/api/consumptions';
 import { EmptyView } from '@/components/empty-view';
@@ -10,6 +8,8 @@ import { RouteHeading } from '@/components/route-heading';
 import { useRequest } from '@/hooks/server-state';
 import { invalidate } from '@/stores/freshness';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';
+import type { Consumption } from '@contract/types';
+import { EVALUATION_CONTENT_MAX, Messages } from '@contract/validation';
 import { StarRating } from './star-rating';
 import './evaluation.css';
 

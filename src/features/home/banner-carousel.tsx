@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import type { IndexConfigEntry } from '@contract/types';
 import { safePath } from '@/lib/safe-path';
+import type { IndexConfigEntry } from '@contract/types';
 
 export interface BannerCarouselProps {
   banners: IndexConfigEntry['banners'];

@@ -2,18 +2,18 @@ import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { PageState } from '@/components/page-state';
 import { ServiceLink } from '@/components/service-link';
-import { useIndexCode } from '@/hooks/use-index-code';
+import { Skeleton } from '@/components/skeleton';
 import { env } from '@/config/env';
+import { useIndexCode } from '@/hooks/use-index-code';
 import { newThemePath } from '@/lib/new-theme-path';
+import { paths } from '@/lib/paths';
 import { safePath } from '@/lib/safe-path';
 import { indexCodeThemeShown } from '@/stores/theme';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';
+import { LoginHintCard } from './login-hint-card';
 import { NoticeTicker } from './notice-ticker';
 import { RightsSummary } from './rights-summary';
-import { LoginHintCard } from './login-hint-card';
-import { Skeleton } from '@/components/skeleton';
 import { useHomeConfig } from './use-home-config';
-import { paths } from '@/lib/paths';
 import './index-new.css';
 
 /**

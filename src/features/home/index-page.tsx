@@ -3,17 +3,17 @@ import { useNavigate } from 'react-router-dom';
 import { PageState } from '@/components/page-state';
 import { TabTitle } from '@/components/tab-title';
 import { env } from '@/config/env';
+import { useIndexCode } from '@/hooks/use-index-code';
+import { paths } from '@/lib/paths';
 import { indexCodeThemeShown } from '@/stores/theme';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';
 import { BannerCarousel } from './banner-carousel';
-import { ServiceGrid } from './service-grid';
 import { HomeSkeleton } from './home-skeleton';
+import { LoginHintCard } from './login-hint-card';
 import { NoticeTicker } from './notice-ticker';
 import { RightsSummary } from './rights-summary';
-import { LoginHintCard } from './login-hint-card';
+import { ServiceGrid } from './service-grid';
 import { useHomeConfig } from './use-home-config';
-import { useIndexCode } from '@/hooks/use-index-code';
-import { paths } from '@/lib/paths';
 
 /**
  * /index: the home page (SPEC §2; DESIGN §4 "Home"): banners and the service grid from

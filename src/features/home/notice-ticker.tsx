@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { usePainted } from '@/hooks/use-painted';
 import { useRequest } from '@/hooks/server-state';
+import { usePainted } from '@/hooks/use-painted';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';
 import './home-widgets.css';
 

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
-import { usePainted } from '@/hooks/use-painted';
 import { useRequest } from '@/hooks/server-state';
-import { useUserStore } from '@/stores/user';
+import { usePainted } from '@/hooks/use-painted';
 import { paths } from '@/lib/paths';
+import { useUserStore } from '@/stores/user';
 import './home-widgets.css';
 
 export interface RightsSummaryProps {

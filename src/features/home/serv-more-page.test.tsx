@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { endpoints } from '@contract/endpoints';
-import { renderScreen } from '../../../tests/render';
-import { server } from '../../../tests/mocks/server';
 import { ok, url } from '../../../tests/mocks/handlers/common';
+import { server } from '../../../tests/mocks/server';
+import { renderScreen } from '../../../tests/render';
 
 vi.mock('@/lib/toast', () => ({ showToast: vi.fn(), preloadOverlays: vi.fn() }));
 

@@ -1,5 +1,5 @@
-import type { CatalogService } from '@contract/types';
 import { ServiceLink } from '@/components/service-link';
+import type { CatalogService } from '@contract/types';
 
 export interface ServiceGridProps {
   services: Pick<CatalogService, 'code' | 'name' | 'icon'>[];

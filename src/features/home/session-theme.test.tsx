@@ -1,12 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
+import { useThemeStore } from '@/stores/theme';
 import { endpoints } from '@contract/endpoints';
 import type { LoginResult } from '@contract/types';
-import { renderScreen } from '../../../tests/render';
-import { server } from '../../../tests/mocks/server';
 import { demoUser, mockToken, userInfoOf } from '../../../tests/mocks/db';
 import { ok, url } from '../../../tests/mocks/handlers/common';
-import { useThemeStore } from '@/stores/theme';
+import { server } from '../../../tests/mocks/server';
+import { renderScreen } from '../../../tests/render';
 
 vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
 vi.mock('@/lib/toast', () => ({ showToast: vi.fn(), preloadOverlays: vi.fn() }));

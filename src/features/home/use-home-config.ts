@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import type { CatalogService, IndexConfig, IndexConfigEntry, ServiceCatalog } from '@contract/types';
 import { arrivedEarly, forgetArrived, getIndexConfig, getServiceCatalog } from '@/api/early-json';
 import { DEFAULT_INDEX_CODE } from '@/config/constants';
 import { useRequest } from '@/hooks/server-state';
+import type { CatalogService, IndexConfig, IndexConfigEntry, ServiceCatalog } from '@contract/types';
 
 export interface HomeData {
   entry: IndexConfigEntry;

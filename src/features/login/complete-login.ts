@@ -1,9 +1,11 @@
 import { ApiError } from '@/api/api-error';
-import { checkLogin, bindWeChat } from '@/api/login';
+import { bindWeChat, checkLogin } from '@/api/login';
 import { checkAgreement } from '@/components/check-agreement';
 import { env } from '@/config/env';
 import type { RouteVariant } from '@/hooks/use-route-meta';
+import { readIndexCode } from '@/lib/index-code';
 import type { TransferPage } from '@/lib/login-redirect';
+import { withIndexCode } from '@/lib/paths';
 import { safePath } from '@/lib/safe-path';
 import { loginThemeReturned } from '@/stores/theme';
 import {
@@ -14,8 +16,6 @@ import {
   userInfoReplaced,
   useUserStore,
 } from '@/stores/user';
-import { readIndexCode } from '@/lib/index-code';
-import { withIndexCode } from '@/lib/paths';
 
 /** What differs between the three transfer pages (DESIGN §4). */
 export interface TransferVariant {

@@ -1,8 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { renderScreen } from '../../../tests/render';
 import { assignLocation } from '@/lib/browser-location';
 import { showToast } from '@/lib/toast';
 import { useUserStore } from '@/stores/user';
+import { renderScreen } from '../../../tests/render';
 
 vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
 vi.mock('@/lib/toast', async (original) => ({

@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { maskPhone } from '@contract/validation';
 import { PageState } from '@/components/page-state';
 import { env } from '@/config/env';
+import { type RouteVariant, useRouteMeta } from '@/hooks/use-route-meta';
 import { assignLocation } from '@/lib/browser-location';
 import { buildLoginUrl, type TransferPage } from '@/lib/login-redirect';
 import { showToast } from '@/lib/toast';
 import { useUserStore } from '@/stores/user';
+import { maskPhone } from '@contract/validation';
 import { indexCodeFrom } from './complete-login';
 import { LoginHero, type LoginHeroProps } from './login-hero';
 import { SignedIn } from './signed-in';
-import { useRouteMeta, type RouteVariant } from '@/hooks/use-route-meta';
 import './login.css';
 
 interface EntryVariant {

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
-import { renderScreen } from '../../../tests/render';
 import { assignLocation } from '@/lib/browser-location';
 import { useUserStore } from '@/stores/user';
+import { renderScreen } from '../../../tests/render';
 
 vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
 

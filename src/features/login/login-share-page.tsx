@@ -1,12 +1,12 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { PageState } from '@/components/page-state';
 import { env } from '@/config/env';
+import { useRouteMeta } from '@/hooks/use-route-meta';
 import { goToShareLogin } from '@/lib/login-redirect';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';
 import { indexCodeFrom } from './complete-login';
 import { LoginHero } from './login-hero';
 import { SignedIn } from './signed-in';
-import { useRouteMeta } from '@/hooks/use-route-meta';
 import './login.css';
 
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;

@@ -1,15 +1,15 @@
-import { BizDesc } from '@contract/codes';
 import { act, screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import Cookies from 'js-cookie';
-import { endpoints } from '@contract/endpoints';
-import { renderScreen } from '../../../tests/render';
-import { server } from '../../../tests/mocks/server';
-import { db } from '../../../tests/mocks/db';
-import { envelope, url } from '../../../tests/mocks/handlers/common';
+import { http, HttpResponse } from 'msw';
 import { assignLocation } from '@/lib/browser-location';
 import { useThemeStore } from '@/stores/theme';
 import { fullPathSaved, shareAttributed, useUserStore } from '@/stores/user';
+import { BizDesc } from '@contract/codes';
+import { endpoints } from '@contract/endpoints';
+import { db } from '../../../tests/mocks/db';
+import { envelope, url } from '../../../tests/mocks/handlers/common';
+import { server } from '../../../tests/mocks/server';
+import { renderScreen } from '../../../tests/render';
 
 vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
 

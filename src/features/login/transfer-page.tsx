@@ -1,17 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PageState } from '@/components/page-state';
-import { assignLocation } from '@/lib/browser-location';
 import { useRouteMeta } from '@/hooks/use-route-meta';
+import { assignLocation } from '@/lib/browser-location';
 import { buildLoginUrl } from '@/lib/login-redirect';
 import { withIndexCode } from '@/lib/paths';
 import {
   completeLogin,
   indexCodeFrom,
-  MISSING_TICKET,
-  transferVariant,
   type LoginOutcome,
+  MISSING_TICKET,
   type TransferVariant,
+  transferVariant,
 } from './complete-login';
 import './login.css';
 

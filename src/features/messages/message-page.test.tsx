@@ -1,11 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
+import { useUnreadStore } from '@/stores/unread';
 import { endpoints } from '@contract/endpoints';
-import { renderScreen } from '../../../tests/render';
-import { server } from '../../../tests/mocks/server';
 import { db } from '../../../tests/mocks/db';
 import { ok, url } from '../../../tests/mocks/handlers/common';
-import { useUnreadStore } from '@/stores/unread';
+import { server } from '../../../tests/mocks/server';
+import { renderScreen } from '../../../tests/render';
 
 vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
 

@@ -1,7 +1,6 @@
+import { InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { InfiniteScroll, PullToRefresh } from 'antd-mobile';
-import type { Notice } from '@contract/types';
 import { getNotices, readAllNotices, readNotice } from '@/api/notices';
 import { PageState } from '@/components/page-state';
 import { RouteHeading } from '@/components/route-heading';
@@ -9,6 +8,7 @@ import { Skeleton } from '@/components/skeleton';
 import { usePagedList } from '@/hooks/server-state';
 import { refreshUnread, unreadChanged, useUnreadStore } from '@/stores/unread';
 import { useUserStore } from '@/stores/user';
+import type { Notice } from '@contract/types';
 import { NoticeItem } from './notice-item';
 import { NoticePopup } from './notice-popup';
 import './messages.css';

@@ -1,7 +1,7 @@
 import { Popup } from 'antd-mobile';
-import type { Notice } from '@contract/types';
 import { SafeHtml } from '@/components/safe-html';
 import { safePath } from '@/lib/safe-path';
+import type { Notice } from '@contract/types';
 import { NOTICE_TYPE_LABELS, noticeTime } from './notice-text';
 
 export interface NoticePopupProps {

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import type { Address } from '@contract/types';
-import { addressBody } from '@contract/schemas';
-import { ADDRESS_DETAIL_MAX } from '@contract/validation';
 import { saveAddress } from '@/api/user';
 import { showToast } from '@/lib/toast';
-import { AddressRegionPicker, type AddressRegion } from './address-region-picker';
+import { addressBody } from '@contract/schemas';
+import type { Address } from '@contract/types';
+import { ADDRESS_DETAIL_MAX } from '@contract/validation';
+import { type AddressRegion, AddressRegionPicker } from './address-region-picker';
 
 type Field = 'name' | 'tel' | 'region' | 'addressDetail';
 export type AddressErrors = Partial<Record<Field, string>>;

@@ -1,6 +1,6 @@
-import { useMemo, useState } from 'react';
-import { Cascader, type CascaderOption } from 'antd-mobile';
 import { areaList } from '@vant/area-data';
+import { Cascader, type CascaderOption } from 'antd-mobile';
+import { useMemo, useState } from 'react';
 
 /** The region of an address: names as shown, areaCode = the county's 6-digit code. */
 export interface AddressRegion {

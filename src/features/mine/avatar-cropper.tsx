@@ -1,13 +1,13 @@
-import { useRef, useState, type PointerEvent } from 'react';
+import { type PointerEvent, useRef, useState } from 'react';
 import {
   CENTRED,
   clampView,
   cropSourceRect,
-  pictureBox,
-  zoomView,
   type CropView,
+  pictureBox,
   type Size,
   type SourceRect,
+  zoomView,
 } from './crop-geometry';
 
 export interface AvatarCropperProps {

@@ -1,23 +1,23 @@
-import { useEffect, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
 import { ImageUploader, type ImageUploaderRef } from 'antd-mobile';
 import { CameraOutline } from 'antd-mobile-icons';
-import type { UploadItem } from '@contract/types';
+import { useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { ApiError } from '@/api/api-error';
+import { NETWORK_ERROR_TEXT } from '@/api/client';
 import { updateHead } from '@/api/user';
 import { showToast } from '@/lib/toast';
 import { userInfoReplaced, useUserStore } from '@/stores/user';
-import { ApiError } from '@/api/api-error';
-import { NETWORK_ERROR_TEXT } from '@/api/client';
+import type { UploadItem } from '@contract/types';
+import { AvatarCropper } from './avatar-cropper';
+import type { SourceRect } from './crop-geometry';
 import {
   browserImageTools,
+  type DecodedImage,
   decodeImage,
   encodeImage,
   ImageResizeError,
-  type DecodedImage,
   type ImageTools,
 } from './resize-image';
-import { AvatarCropper } from './avatar-cropper';
-import type { SourceRect } from './crop-geometry';
 import { UserAvatar } from './user-avatar';
 
 export interface AvatarPickerProps {

@@ -1,5 +1,3 @@
-import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
 import {
   AppstoreOutline,
   BillOutline,
@@ -13,6 +11,8 @@ import {
   SystemQRcodeOutline,
   UserOutline,
 } from 'antd-mobile-icons';
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { track } from '@/lib/track';
 
 interface MenuEntry {

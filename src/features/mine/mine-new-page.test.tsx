@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { endpoints } from '@contract/endpoints';
-import { renderScreen } from '../../../tests/render';
-import { server } from '../../../tests/mocks/server';
 import { url } from '../../../tests/mocks/handlers/common';
+import { server } from '../../../tests/mocks/server';
+import { renderScreen } from '../../../tests/render';
 
 vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
 

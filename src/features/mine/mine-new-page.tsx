@@ -1,5 +1,4 @@
 import { useNavigate } from 'react-router-dom';
-import type { Notice } from '@contract/types';
 import { getNotices } from '@/api/notices';
 import { PageState } from '@/components/page-state';
 import { RouteHeading } from '@/components/route-heading';
@@ -7,6 +6,7 @@ import { Skeleton } from '@/components/skeleton';
 import { TabTitle } from '@/components/tab-title';
 import { useRequest } from '@/hooks/server-state';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';
+import type { Notice } from '@contract/types';
 import { AvatarPicker } from './avatar-picker';
 import { PersonalCentre } from './personal-centre';
 import './mine.css';

@@ -1,15 +1,15 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import Cookies from 'js-cookie';
-import { endpoints } from '@contract/endpoints';
-import { renderScreen } from '../../../tests/render';
-import { server } from '../../../tests/mocks/server';
-import { db } from '../../../tests/mocks/db';
-import { formBody, ok, url } from '../../../tests/mocks/handlers/common';
+import { http, HttpResponse } from 'msw';
 import { getConsumeCount } from '@/api/consumptions';
 import { getRights } from '@/api/rights';
 import { confirm } from '@/lib/dialog';
 import { useUserStore } from '@/stores/user';
+import { endpoints } from '@contract/endpoints';
+import { db } from '../../../tests/mocks/db';
+import { formBody, ok, url } from '../../../tests/mocks/handlers/common';
+import { server } from '../../../tests/mocks/server';
+import { renderScreen } from '../../../tests/render';
 
 vi.mock('@/lib/toast', () => ({ showToast: vi.fn(), preloadOverlays: vi.fn() }));
 vi.mock('@/lib/dialog', () => ({ confirm: vi.fn(), loadDialog: vi.fn() }));

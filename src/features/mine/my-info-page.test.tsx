@@ -1,14 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { endpoints } from '@contract/endpoints';
-import { TextMessages } from '@contract/validation';
-import { renderScreen } from '../../../tests/render';
-import { server } from '../../../tests/mocks/server';
-import { db } from '../../../tests/mocks/db';
-import { envelope, url } from '../../../tests/mocks/handlers/common';
 import { assignLocation } from '@/lib/browser-location';
 import { useUserStore } from '@/stores/user';
+import { endpoints } from '@contract/endpoints';
+import { TextMessages } from '@contract/validation';
+import { db } from '../../../tests/mocks/db';
+import { envelope, url } from '../../../tests/mocks/handlers/common';
+import { server } from '../../../tests/mocks/server';
+import { renderScreen } from '../../../tests/render';
 
 vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
 

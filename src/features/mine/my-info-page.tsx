@@ -1,7 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Address } from '@contract/types';
-import { updateInfoBody } from '@contract/schemas';
-import { ADDRESS_MAX_COUNT, maskPhone } from '@contract/validation';
 import { deleteAddress, getAddresses, updateInfo } from '@/api/user';
 import { PageState } from '@/components/page-state';
 import { RouteHeading } from '@/components/route-heading';
@@ -9,6 +6,9 @@ import { useRequest } from '@/hooks/server-state';
 import { confirm } from '@/lib/dialog';
 import { showToast } from '@/lib/toast';
 import { userInfoReplaced, useUserStore } from '@/stores/user';
+import { updateInfoBody } from '@contract/schemas';
+import type { Address } from '@contract/types';
+import { ADDRESS_MAX_COUNT, maskPhone } from '@contract/validation';
 import { AddressForm } from './address-form';
 import { AddressList } from './address-list';
 import { UserAvatar } from './user-avatar';

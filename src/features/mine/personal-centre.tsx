@@ -1,10 +1,10 @@
-import { useEffect, type ReactNode } from 'react';
-import type { UserInfo } from '@contract/types';
-import { maskPhone } from '@contract/validation';
+import { type ReactNode, useEffect } from 'react';
 import { usePainted } from '@/hooks/use-painted';
 import { afterNextPaint } from '@/lib/after-paint';
 import { refreshUnread, useUnreadStore } from '@/stores/unread';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';
+import type { UserInfo } from '@contract/types';
+import { maskPhone } from '@contract/validation';
 import { MineCounts } from './mine-counts';
 import { MineMenu } from './mine-menu';
 import { useMineSummary } from './use-mine-summary';

@@ -1,10 +1,10 @@
 import {
   dataUrlBytes,
+  type DrawingSurface,
   fitWithin,
   ImageResizeError,
-  resizeImage,
-  type DrawingSurface,
   type ImageTools,
+  resizeImage,
 } from './resize-image';
 
 describe('fitWithin', () => {

@@ -3,9 +3,9 @@ import { useNavigate } from 'react-router-dom';
 import { unbind } from '@/api/login';
 import { useIndexCode } from '@/hooks/use-index-code';
 import { confirm } from '@/lib/dialog';
+import { withIndexCode } from '@/lib/paths';
 import { unreadChanged } from '@/stores/unread';
 import { loggedOut } from '@/stores/user';
-import { withIndexCode } from '@/lib/paths';
 
 /**
  * 解除绑定 (DESIGN §3, §4): asks first; on success the phone is unbound and the token revoked

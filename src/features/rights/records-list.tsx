@@ -1,11 +1,11 @@
+import { InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { InfiniteScroll, PullToRefresh } from 'antd-mobile';
-import type { Consumption, ConsumptionStatus } from '@contract/types';
 import { getConsumeCount } from '@/api/consumptions';
 import { PageState } from '@/components/page-state';
 import { useRequest } from '@/hooks/server-state';
 import { useUserStore } from '@/stores/user';
+import type { Consumption, ConsumptionStatus } from '@contract/types';
 import { useConsumeRecords } from './use-consume-records';
 
 type Filter = 'all' | 'toEvaluate' | 'evaluated';

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import type { Right } from '@contract/types';
-import { PRODUCT_LINE_LABEL, RIGHT_STATUS_LABEL, remainingText, validityText } from '@/lib/right-facts';
 import { paths } from '@/lib/paths';
+import { PRODUCT_LINE_LABEL, remainingText, RIGHT_STATUS_LABEL, validityText } from '@/lib/right-facts';
+import type { Right } from '@contract/types';
 
 export interface RightCardProps {
   right: Right;

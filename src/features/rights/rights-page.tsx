@@ -1,19 +1,19 @@
+import { PullToRefresh } from 'antd-mobile';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { PullToRefresh } from 'antd-mobile';
-import type { IndexConfig, Right, RightStatus } from '@contract/types';
 import { getStaticJson } from '@/api/client';
 import { getRights } from '@/api/rights';
 import { PageState } from '@/components/page-state';
 import { RouteHeading } from '@/components/route-heading';
 import { DEFAULT_INDEX_CODE } from '@/config/constants';
 import { useRequest } from '@/hooks/server-state';
+import { readIndexCode } from '@/lib/index-code';
+import { type LinkedPath, withIndexCode } from '@/lib/paths';
 import { RIGHT_STATUS_LABEL } from '@/lib/right-facts';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';
-import { RightCard } from './right-card';
+import type { IndexConfig, Right, RightStatus } from '@contract/types';
 import { RecordsList } from './records-list';
-import { readIndexCode } from '@/lib/index-code';
-import { withIndexCode, type LinkedPath } from '@/lib/paths';
+import { RightCard } from './right-card';
 import './rights.css';
 
 type Tab = RightStatus | 'records';

@@ -1,6 +1,6 @@
-import type { Consumption } from '@contract/types';
 import { getConsumptions } from '@/api/consumptions';
 import { usePagedList } from '@/hooks/server-state';
+import type { Consumption } from '@contract/types';
 
 export const RECORDS_PAGE_SIZE = 10;
 

@@ -1,8 +1,8 @@
 import { useSessionIndexCode } from '@/hooks/use-index-code';
-import { useCatalogService } from './use-catalog-service';
 import { ServiceDetails } from './service-details';
 import { ServiceHero } from './service-hero';
 import { ServiceState } from './service-state';
+import { useCatalogService } from './use-catalog-service';
 import './services.css';
 
 /**

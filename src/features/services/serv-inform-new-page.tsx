@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
 import { useSessionIndexCode } from '@/hooks/use-index-code';
 import { ServiceAgreement } from './service-agreement';
-import { ServiceRightPanel } from './service-right-panel';
-import { useCatalogService } from './use-catalog-service';
 import { ServiceDetails, ServiceSummary } from './service-details';
 import { ServiceHero } from './service-hero';
+import { ServiceRightPanel } from './service-right-panel';
 import { ServiceState } from './service-state';
+import { useCatalogService } from './use-catalog-service';
 import './services.css';
 
 /**

@@ -1,12 +1,12 @@
 import { useNavigate } from 'react-router-dom';
 import { useSessionIndexCode } from '@/hooks/use-index-code';
+import { paths } from '@/lib/paths';
 import { ServiceAgreement } from './service-agreement';
 import { ServiceSummary } from './service-details';
-import { ServiceRightPanel } from './service-right-panel';
-import { useCatalogService } from './use-catalog-service';
 import { ServiceHero } from './service-hero';
+import { ServiceRightPanel } from './service-right-panel';
 import { ServiceState } from './service-state';
-import { paths } from '@/lib/paths';
+import { useCatalogService } from './use-catalog-service';
 import './services.css';
 
 /**

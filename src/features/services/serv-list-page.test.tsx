@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { renderScreen } from '../../../tests/render';
 import { server } from '../../../tests/mocks/server';
+import { renderScreen } from '../../../tests/render';
 
 vi.mock('@/lib/toast', () => ({ showToast: vi.fn(), preloadOverlays: vi.fn() }));
 

@@ -1,7 +1,6 @@
-import { useMemo, useState } from 'react';
 import { SideBar } from 'antd-mobile';
 import { SearchOutline } from 'antd-mobile-icons';
-import type { ServiceCatalog } from '@contract/types';
+import { useMemo, useState } from 'react';
 import { getStaticJson } from '@/api/client';
 import { EmptyView } from '@/components/empty-view';
 import { PageState } from '@/components/page-state';
@@ -9,6 +8,7 @@ import { RouteHeading } from '@/components/route-heading';
 import { ServiceLink } from '@/components/service-link';
 import { useRequest } from '@/hooks/server-state';
 import { useSessionIndexCode } from '@/hooks/use-index-code';
+import type { ServiceCatalog } from '@contract/types';
 import './services.css';
 
 /**

@@ -1,5 +1,5 @@
-import type { CatalogService } from '@contract/types';
 import { ServiceIcon } from '@/components/service-icon';
+import type { CatalogService } from '@contract/types';
 
 export interface ServiceHeroProps {
   service: Pick<CatalogService, 'icon' | 'name' | 'summary'>;

@@ -1,12 +1,12 @@
 import { useNavigate } from 'react-router-dom';
-import type { Right } from '@contract/types';
 import { getRights } from '@/api/rights';
 import { Skeleton } from '@/components/skeleton';
 import { useRequest } from '@/hooks/server-state';
 import { goToLogin } from '@/lib/login-redirect';
+import { paths } from '@/lib/paths';
 import { pickRight, PRODUCT_LINE_LABEL, remainingText, validityText } from '@/lib/right-facts';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';
-import { paths } from '@/lib/paths';
+import type { Right } from '@contract/types';
 
 export interface ServiceRightPanelProps {
   serviceCode: string;

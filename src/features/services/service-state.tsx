@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { CatalogService } from '@contract/types';
 import { PageState } from '@/components/page-state';
 import { RouteHeading } from '@/components/route-heading';
 import { withIndexCode } from '@/lib/paths';
-import type { useCatalogService } from './use-catalog-service';
+import type { CatalogService } from '@contract/types';
 import { ServiceSkeleton } from './service-skeleton';
+import type { useCatalogService } from './use-catalog-service';
 
 type CatalogServiceRequest = ReturnType<typeof useCatalogService>;
 

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
-import type { CatalogService, ServiceCatalog } from '@contract/types';
 import { getStaticJson } from '@/api/client';
 import { useRequest } from '@/hooks/server-state';
+import type { CatalogService, ServiceCatalog } from '@contract/types';
 
 /**
  * The service named by `?code=` from serviceCatalog.json. `service` is null once loaded when

@@ -1,14 +1,14 @@
 import { useNavigate } from 'react-router-dom';
-import { maskPhone } from '@contract/validation';
 import { EmptyView } from '@/components/empty-view';
 import { RouteHeading } from '@/components/route-heading';
-import { useSessionIndexCode } from '@/hooks/use-index-code';
 import { SERVICE_PHONE } from '@/config/constants';
-import { useUserStore } from '@/stores/user';
-import { ShareQrCode } from './share-qr-code';
-import { SHARE_ID_PATTERN, shareQuery } from './share-ids';
+import { useSessionIndexCode } from '@/hooks/use-index-code';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 import { paths } from '@/lib/paths';
+import { useUserStore } from '@/stores/user';
+import { maskPhone } from '@contract/validation';
+import { SHARE_ID_PATTERN, shareQuery } from './share-ids';
+import { ShareQrCode } from './share-qr-code';
 import './share.css';
 
 /** The URL an agent's code encodes (DESIGN §4): `${origin}/share?promoterId=…&agentId=…` (/share1 for the new theme). */

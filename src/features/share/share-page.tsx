@@ -2,13 +2,13 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { EmptyView } from '@/components/empty-view';
 import { RouteHeading } from '@/components/route-heading';
 import { useIndexCode } from '@/hooks/use-index-code';
+import { useRouteMeta } from '@/hooks/use-route-meta';
 import { goToShareLogin } from '@/lib/login-redirect';
+import { paths } from '@/lib/paths';
 import { track } from '@/lib/track';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';
 import { ShareArt } from './share-art';
 import { readShareIds, shareQuery } from './share-ids';
-import { useRouteMeta } from '@/hooks/use-route-meta';
-import { paths } from '@/lib/paths';
 import './share.css';
 
 const offers = [

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import jsQR from 'jsqr';
-import { renderScreen } from '../../../tests/render';
 import { assignLocation } from '@/lib/browser-location';
 import { useUserStore } from '@/stores/user';
+import { renderScreen } from '../../../tests/render';
 
 vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
 

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
 import { QRCodeSVG } from 'qrcode.react';
+import { useEffect, useRef, useState } from 'react';
 
 export interface ShareQrCodeProps {
   /** The URL the code encodes. */

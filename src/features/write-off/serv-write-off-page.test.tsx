@@ -1,13 +1,13 @@
-import { BizDesc } from '@contract/codes';
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { QRCodeSVG } from 'qrcode.react';
 import { http } from 'msw';
+import { QRCodeSVG } from 'qrcode.react';
+import { BizDesc } from '@contract/codes';
 import { endpoints } from '@contract/endpoints';
-import { openRecord, requestsTo } from '../../../tests/record-screen';
-import { server } from '../../../tests/mocks/server';
 import { db } from '../../../tests/mocks/db';
-import { url } from '../../../tests/mocks/handlers/common';
 import { confirmWriteOff } from '../../../tests/mocks/handlers/benefits';
+import { url } from '../../../tests/mocks/handlers/common';
+import { server } from '../../../tests/mocks/server';
+import { openRecord, requestsTo } from '../../../tests/record-screen';
 
 vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
 vi.mock('@/lib/toast', () => ({ showToast: vi.fn(), preloadOverlays: vi.fn() }));

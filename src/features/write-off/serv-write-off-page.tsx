@@ -1,7 +1,6 @@
+import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { QRCodeSVG } from 'qrcode.react';
-import type { Consumption } from '@contract/types';
 import { startWriteOff } from '@/api/consumptions';
 import { EmptyView } from '@/components/empty-view';
 import { PageState } from '@/components/page-state';
@@ -9,6 +8,7 @@ import { RouteHeading } from '@/components/route-heading';
 import { useRequest } from '@/hooks/server-state';
 import { invalidate } from '@/stores/freshness';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';
+import type { Consumption } from '@contract/types';
 import { ExpireCountdown } from './expire-countdown';
 import { groupDigits } from './group-digits';
 import { useWriteOffStatus } from './use-write-off-status';

@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { endpoints } from '@contract/endpoints';
-import { openRecord, recordFailureCases } from '../../../tests/record-screen';
-import { server } from '../../../tests/mocks/server';
 import { url } from '../../../tests/mocks/handlers/common';
+import { server } from '../../../tests/mocks/server';
+import { openRecord, recordFailureCases } from '../../../tests/record-screen';
 
 vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
 vi.mock('@/lib/toast', () => ({ showToast: vi.fn(), preloadOverlays: vi.fn() }));

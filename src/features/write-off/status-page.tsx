@@ -1,15 +1,15 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import type { Consumption } from '@contract/types';
 import { getConsumption } from '@/api/consumptions';
 import { EmptyView } from '@/components/empty-view';
 import { PageState } from '@/components/page-state';
 import { SERVICE_PHONE } from '@/config/constants';
 import { useRequest } from '@/hooks/server-state';
-import { selectIsLoggedIn, useUserStore } from '@/stores/user';
-import { groupDigits } from './group-digits';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 import { paths } from '@/lib/paths';
+import { selectIsLoggedIn, useUserStore } from '@/stores/user';
+import type { Consumption } from '@contract/types';
+import { groupDigits } from './group-digits';
 import './write-off.css';
 
 type Kind = 'waiting' | 'success' | 'failed';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import type { Consumption } from '@contract/types';
 import { getConsumption } from '@/api/consumptions';
 import { invalidate } from '@/stores/freshness';
+import type { Consumption } from '@contract/types';
 
 /** DESIGN §7 "Write-off": poll every 2 s; after 60 s still pending, say so. */
 export const POLL_INTERVAL_MS = 2000;

@@ -1,10 +1,10 @@
 import { http } from 'msw';
 import { BizDesc, TOKEN_TTL_SECONDS } from '@contract/codes';
+import { AGREEMENT_VERSIONS, CURRENT_AGREEMENT_VERSION, WELCOME_NOTICE } from '@contract/demo-data';
 import { endpoints } from '@contract/endpoints';
 import { addressBody, ckQuery, idBody, updateHeadBody, updateInfoBody, wxinfoBody } from '@contract/schemas';
-import { ADDRESS_MAX_COUNT, AVATAR_MAX_BYTES, normalizeMobile } from '@contract/validation';
-import { AGREEMENT_VERSIONS, CURRENT_AGREEMENT_VERSION, WELCOME_NOTICE } from '@contract/demo-data';
 import type { LoginResult } from '@contract/types';
+import { ADDRESS_MAX_COUNT, AVATAR_MAX_BYTES, normalizeMobile } from '@contract/validation';
 import { db, isAgreed, mockToken, nowText, userInfoOf } from '../db';
 import { caller, formBody, jsonBody, ok, parse, query, refused, url } from './common';
 

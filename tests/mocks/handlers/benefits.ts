@@ -11,9 +11,9 @@ import {
   writeOffBody,
 } from '@contract/schemas';
 import type { Consumption } from '@contract/types';
-import catalog from '../../../public/jsons/serviceCatalog.json';
 import { normalizeMobile } from '@contract/validation';
-import { db, nowText, rightStatus, toRight, type MockConsumption } from '../db';
+import catalog from '../../../public/jsons/serviceCatalog.json';
+import { db, type MockConsumption, nowText, rightStatus, toRight } from '../db';
 import { caller, jsonBody, ok, paginate, parse, query, refused, url } from './common';
 
 const WRITE_OFF_TTL_MS = 15 * 60 * 1000;

@@ -1,9 +1,9 @@
 import { http, HttpResponse } from 'msw';
 import { endpoints } from '@contract/endpoints';
 import { getMoreQuery, sendMqBody } from '@contract/schemas';
-import catalog from '../../../public/jsons/serviceCatalog.json';
-import indexConfig from '../../../public/jsons/indexConfig.json';
 import agreements from '../../../public/jsons/agreements.json';
+import indexConfig from '../../../public/jsons/indexConfig.json';
+import catalog from '../../../public/jsons/serviceCatalog.json';
 import { db } from '../db';
 import { formBody, ok, parse, query, url } from './common';
 
