@@ -59,7 +59,8 @@ function builtDist() {
   return dir;
 }
 
-describe('start-up refusals', { timeout: 180_000 }, () => {
+// Each case starts processes of its own (own folders, ports): they run side by side.
+describe('start-up refusals', { timeout: 180_000, concurrent: true }, () => {
   it('an unknown NODE_ENV', async () => {
     const run = await startToExit({ NODE_ENV: 'Production' });
     expect(run.code).not.toBe(0);

@@ -45,7 +45,8 @@ function exitOf(gateway: GatewayProcess) {
   );
 }
 
-describe('drain on SIGTERM (a gateway process)', () => {
+// Each case runs a gateway process of its own: they run side by side.
+describe('drain on SIGTERM (a gateway process)', { concurrent: true }, () => {
   const started: GatewayProcess[] = [];
   afterAll(async () => {
     for (const gateway of started) await gateway.stop();
