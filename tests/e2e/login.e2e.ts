@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPhone, snap, watchErrors } from './browser';
 import { DEMO, freshPhone, loginThroughSso, settle, storedUser, whenStill } from './steps';
@@ -16,7 +16,11 @@ import { DEMO, freshPhone, loginThroughSso, settle, storedUser, whenStill } from
  * two frames for React to render.
  */
 async function sheetCouldShow(page: Page) {
-  const popup = readdirSync(new URL('../../dist/assets/', import.meta.url)).find((f) => /^popup-[\w-]{8}\.js$/.test(f));
+  // The chunk that holds antd-mobile's Popup, whatever the build named it.
+  const assets = new URL('../../dist/assets/', import.meta.url);
+  const popup = readdirSync(assets).find(
+    (f) => f.endsWith('.js') && readFileSync(new URL(f, assets), 'utf8').includes('adm-popup'),
+  );
   expect(popup, "the Popup's chunk in dist/assets").toBeTruthy();
   // A string, so vitest does not rewrite this import() for node.
   await page.evaluate(`import('/assets/${popup}').then(() => null)`);
