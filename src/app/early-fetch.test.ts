@@ -65,6 +65,9 @@ function answerNoticeCount(): Request[] {
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** The early fetches start once the first paint is done (a frame, then a task; 300 ms at the latest). */
+const afterFirstPaint = () => vi.waitFor(() => expect(window.__early).toBeDefined(), { timeout: 1000 });
+
 afterEach(() => {
   vi.unstubAllGlobals();
   delete window.__early;
@@ -76,7 +79,7 @@ afterEach(() => {
 describe("index.html's early fetch", () => {
   it('sends nonce, timestamp, clientType H5 and clientVersion 2.2.1 on both files, a new nonce each', async () => {
     const calls = boot();
-    await nextTask();
+    await afterFirstPaint();
     expect(calls.map((c) => c.url)).toEqual(['/jsons/indexConfig.json', '/jsons/serviceCatalog.json']);
     for (const { headers } of calls) {
       expect(headers.get('nonce')).toMatch(/^[0-9a-f]{32}$/);
@@ -89,13 +92,14 @@ describe("index.html's early fetch", () => {
 
   it("sends the token cookie's bearer when there is one (SPEC §7: Authorization when a token is present)", async () => {
     let calls = boot();
-    await nextTask();
+    await afterFirstPaint();
     for (const { headers } of calls) expect(headers.has('Authorization')).toBe(false);
 
     document.cookie = 'token=t0k3n-abc; path=/';
     try {
+      delete window.__early;
       calls = boot();
-      await nextTask();
+      await afterFirstPaint();
       expect(calls).toHaveLength(2);
       for (const { headers } of calls) expect(headers.get('Authorization')).toBe('Bearer t0k3n-abc');
     } finally {
@@ -105,7 +109,7 @@ describe("index.html's early fetch", () => {
 
   it("lets the home's first API call wait for the early Date header and stamp the gateway's time", async () => {
     const calls = boot();
-    await nextTask();
+    await afterFirstPaint();
     const seen = answerNoticeCount();
     // The gateway's clock is ten minutes ahead of the phone's.
     const gatewayNow = Date.now() + TEN_MINUTES;
@@ -118,9 +122,21 @@ describe("index.html's early fetch", () => {
     expect(Math.abs(serverNow() - (Date.now() + TEN_MINUTES))).toBeLessThan(3000);
   });
 
+  it('starts the files only after the first paint, not while the HTML is parsed', async () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (frame: FrameRequestCallback) => frames.push(frame));
+    const calls = boot();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls).toHaveLength(0);
+    // The first frame is painted: a task later, the files are asked for.
+    frames.forEach((frame) => frame(performance.now()));
+    await nextTask();
+    expect(calls).toHaveLength(2);
+  });
+
   it('starts nothing and makes no call wait on other paths', async () => {
     const calls = boot('/mine');
-    await nextTask();
+    await new Promise((resolve) => setTimeout(resolve, 350));
     expect(calls).toHaveLength(0);
     expect(window.__earlyDate).toBeUndefined();
     const seen = answerNoticeCount();
@@ -151,11 +167,13 @@ describe("index.html's early banner", () => {
    */
   async function parse(pathname: string): Promise<EarlyCall[]> {
     document.body.innerHTML = `<div id="root">${bootRoot}</div>`;
-    delete bootWindow.__bootBanner; // a new page: nothing of the last one's script is left
+    // A new page: nothing of the last one's script is left.
+    delete bootWindow.__bootBanner;
+    delete window.__early;
     const calls = boot(pathname);
     // Read again: the script has just set it (TypeScript narrowed it to nothing after the delete).
     (bootWindow.__bootBanner as (() => void) | undefined)?.();
-    await nextTask();
+    if (pathname.startsWith('/index') || pathname.startsWith('/?')) await afterFirstPaint();
     return calls;
   }
 
