@@ -46,9 +46,13 @@ async function pickRegion(page: Page, province: string, city: string, county: st
   const confirm = page.locator('.adm-cascader-header-button', { hasText: '确定' });
   await whenStill(confirm);
   // A region already chosen opens on its county: start again from the province tab.
-  await page.locator('.adm-cascader .adm-tabs-tab').first().click();
+  const tabs = page.locator('.adm-cascader .adm-tabs-tab');
+  await tabs.first().click();
+  // Each pick moves to the next level's tab; wait for it, since a city can have its province's name.
   await option(province).click();
+  await tabs.nth(1).and(page.locator('.adm-tabs-tab-active')).waitFor();
   await option(city).click();
+  await tabs.nth(2).and(page.locator('.adm-tabs-tab-active')).waitFor();
   await option(county).click();
   await confirm.click();
   await page.locator('.adm-cascader').waitFor({ state: 'hidden' });
