@@ -22,6 +22,8 @@ export function firstBannersInHtml(html: string, root = process.cwd()): string {
         ]) => [code, { banners: [{ title, subtitle, tone }] }],
       ),
   );
-  // `<` escaped: the JSON sits inside a <script>, and a title must not be able to close it.
-  return html.replace('__FIRST_BANNERS__', JSON.stringify(banners).replace(/</g, '\\u003c'));
+  // `<` escaped: the JSON sits inside a <script>, and a title must not be able to close it. A
+  // function, not a string, as the replacement: `$'`, `$&` or `$$` in a title stay text.
+  const json = JSON.stringify(banners).replace(/</g, '\\u003c');
+  return html.replace('__FIRST_BANNERS__', () => json);
 }

@@ -13,5 +13,5 @@ export function specHeadersInHtml(html: string): string {
     authorization: Header.authorization,
     fixed: { [Header.clientType]: CLIENT_TYPE, [Header.clientVersion]: CLIENT_VERSION },
   };
-  return html.replace('__SPEC_HEADERS__', JSON.stringify(headers));
+  return html.replace('__SPEC_HEADERS__', () => JSON.stringify(headers));
 }

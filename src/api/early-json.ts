@@ -3,7 +3,7 @@ import type { IndexConfig, ServiceCatalog } from '@contract/types';
 /**
  * The home's two static files, kept apart from the other endpoint modules so the first
  * screen does not wait for the request client (decision 0003). index.html starts fetching them
- * before any of our modules loads (in a task right after the document's parse); the first
+ * before any of our modules loads (right after the first paint, decision 0031); the first
  * reader takes that response. Later readers, or a failed
  * early fetch, go through the client (and its SPEC §8 policy); the browser's cache serves
  * them again cheaply.
@@ -31,6 +31,8 @@ async function take<K extends keyof EarlyFiles>(name: K): Promise<EarlyFiles[K]>
   if (window.__early) delete window.__early[name];
   if (window.__earlyArrived) delete window.__earlyArrived[name];
   const value = early ? ((await early) as EarlyFiles[K] | null) : null;
+  // index.html keeps the value as it arrives, which may be after this took it: taken is taken.
+  if (window.__earlyArrived) delete window.__earlyArrived[name];
   return value ?? viaClient(name);
 }
 

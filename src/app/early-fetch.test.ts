@@ -257,17 +257,33 @@ describe("index.html's early banner", () => {
     expect(window.__earlyArrived?.serviceCatalog).toEqual({ services: [] });
   });
 
-  it('writes a title that closes the script as data, not as markup', () => {
+  /** index.html as the build writes it with this configuration's first banners. */
+  function builtWith(indexConfig: unknown): Document {
     const root = mkdtempSync(path.join(tmpdir(), 'banners-'));
     mkdirSync(path.join(root, 'public/jsons'), { recursive: true });
-    const hostile = { index: { ...config.index, banners: [{ ...config.index.banners[0], title: '</script><p>x' }] } };
-    writeFileSync(path.join(root, 'public/jsons/indexConfig.json'), JSON.stringify(hostile));
-    const page = new DOMParser().parseFromString(
+    writeFileSync(path.join(root, 'public/jsons/indexConfig.json'), JSON.stringify(indexConfig));
+    return new DOMParser().parseFromString(
       firstBannersInHtml(specHeadersInHtml(readFileSync('index.html', 'utf8')), root),
       'text/html',
     );
+  }
+  const withTitle = (title: string) => ({
+    index: { ...config.index, banners: [{ ...config.index.banners[0], title }] },
+  });
+
+  it('writes a title that closes the script as data, not as markup', () => {
+    const page = builtWith(withTitle('</script><p>x'));
     expect(page.querySelectorAll('head script')).toHaveLength(1);
     expect(page.querySelector('head p')).toBeNull();
     expect(page.querySelector('head script')!.textContent).toContain('"\\u003c/script>\\u003cp>x"');
+  });
+
+  it("writes a title with replacement patterns ($' $` $& $$) as it is", () => {
+    const title = "满$$50 $'$`0)}})();window.PWNED=1// $&";
+    const page = builtWith(withTitle(title));
+    expect(page.querySelectorAll('script')).toHaveLength(parsed.querySelectorAll('script').length);
+    const script = page.querySelector('head script')!.textContent!;
+    expect(script).toContain(JSON.stringify(title));
+    expect(() => new Function(script)).not.toThrow();
   });
 });
