@@ -26,6 +26,7 @@ import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { endpoints } from '../contract/endpoints';
 import { returningFigures } from './bench-returning';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, WECHAT_UA } from './chromium';
 import { buildInMemory, firstScreen } from './first-screen';
 import { freePort, startGateway } from './gateway-process';
 import { describeResult, type DriveResult, type FreshItem, signedHeaders } from './load-driver';
@@ -35,19 +36,6 @@ const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1]) || 3;
 const KB = 1024;
 const kb = (n: number) => `${(n / KB).toFixed(1)} KB`;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-const WECHAT_UA =
-  'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120.0.6099.230 Mobile Safari/537.36 MicroMessenger/8.0.47.2560(0x28002F35) NetType/WIFI Language/zh_CN';
 
 function section(title: string) {
   console.log(`\n## ${title}`);
@@ -102,7 +90,7 @@ interface Seen {
 
 async function browserFigures(baseUrl: string) {
   section('First screen of /index in Chromium (375x812, DPR 2, WeChat UA), as sent by the gateway');
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const context = await browser.newContext({
     viewport: { width: 375, height: 812 },
     deviceScaleFactor: 2,
@@ -179,7 +167,7 @@ async function lighthouseFigures(baseUrl: string) {
   section(`Lighthouse 12 on /index, default mobile settings, simulated throttling, ${runs} fresh runs`);
   const results: { perf: number; a11y: number; fcp: number; lcp: number; si: number; tbt: number; cls: number }[] = [];
   for (let i = 0; i < runs; i += 1) {
-    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
+    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS });
     try {
       const result = await lighthouse(`${baseUrl}/index`, {
         port: chrome.port,
@@ -695,8 +683,8 @@ async function main() {
     if (!args.includes('--skip-returning')) {
       await returningFigures({
         baseUrl: gateway.baseUrl,
-        chromium: CHROMIUM,
-        flags: FLAGS,
+        chromium: CHROMIUM_PATH,
+        flags: CHROMIUM_ARGS,
         userAgent: WECHAT_UA,
         runs,
         lighthouse: !args.includes('--skip-lighthouse'),

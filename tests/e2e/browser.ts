@@ -1,22 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, WECHAT_UA } from '../../scripts/chromium';
 import { INP_ON, recordTaps } from './inp';
 
-/** A WeChat in-app browser on Android (MicroMessenger), as customers open the portal. */
-export const WECHAT_UA =
-  'Mozilla/5.0 (Linux; Android 13; Pixel 7 Build/TQ3A.230805.001; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120.0.6099.230 Mobile Safari/537.36 MicroMessenger/8.0.47.2560(0x28002F35) NetType/WIFI Language/zh_CN';
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { WECHAT_UA };
 
 export const SCREENSHOT_DIR = 'artifacts/screenshots';
 
@@ -25,7 +13,7 @@ export const baseUrl = () => inject('baseUrl');
 /** Debian's Chromium (`/usr/bin/chromium`), headless. */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
     headless: true,
   });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import type { IndexConfig } from '../../contract/types';
 import { launchBrowser, newPhone, watchErrors } from './browser';
-import { DEMO, loggedInPhone, settle } from './steps';
+import { DEMO, savedSession, settle } from './steps';
 
 /**
  * The returning customer's first screens (decision 0031): what does not depend on the customer
@@ -17,9 +17,7 @@ let session: Awaited<ReturnType<BrowserContext['storageState']>>;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const context = await loggedInPhone(browser, DEMO.customer);
-  session = await context.storageState();
-  await context.close();
+  session = await savedSession(browser, DEMO.customer);
 });
 afterAll(async () => {
   await browser?.close();

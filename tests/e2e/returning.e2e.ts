@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newPhone, watchErrors } from './browser';
-import { DEMO, freshPhone, loggedInPhone, loginThroughSso, settle, storedUser } from './steps';
+import { DEMO, freshPhone, loginThroughSso, savedSession, settle, storedUser } from './steps';
 
 /**
  * The returning customer (DESIGN §7 "401", clocks; SPEC §3 and §7; decision 0023): a phone
@@ -13,9 +13,7 @@ let session: Awaited<ReturnType<BrowserContext['storageState']>>;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const context = await loggedInPhone(browser, DEMO.customer);
-  session = await context.storageState();
-  await context.close();
+  session = await savedSession(browser, DEMO.customer);
 });
 afterAll(async () => {
   await browser?.close();

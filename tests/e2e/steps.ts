@@ -115,6 +115,17 @@ export async function loggedInPhone(browser: Browser, phone: string, width = 375
   return newPhone(browser, width, { storageState: JSON.parse(readFileSync(file, 'utf8')) });
 }
 
+/** A customer's saved session (localStorage `user`, cookie `token`), as yesterday's visit left it. */
+export async function savedSession(
+  browser: Browser,
+  phone: string,
+): Promise<Awaited<ReturnType<BrowserContext['storageState']>>> {
+  const context = await loggedInPhone(browser, phone);
+  const session = await context.storageState();
+  await context.close();
+  return session;
+}
+
 /**
  * For a file whose tests share one customer: a browser and a context logged in as `phone`,
  * opened before the file's tests and closed after them. `newPage()` opens a tab in it.
