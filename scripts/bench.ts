@@ -543,7 +543,10 @@ async function scaleFigures(baseUrl: string, databaseUrl: string, minCustomers =
   }
 }
 
-/** `--curve [1000,10000,100000]`: the database is seeded to each size in turn and measured. */
+/**
+ * `--curve [1000,10000,100000]`: the database is seeded to each size in turn and measured.
+ * Meant for a throwaway database (scripts/with-postgres.sh): it empties the nonce table.
+ */
 async function curveFigures(databaseUrl: string, sizes: number[]) {
   const runs: ScaleRun[] = [];
   for (const size of sizes) {
@@ -554,6 +557,11 @@ async function curveFigures(databaseUrl: string, sizes: number[]) {
       { stdio: 'inherit' },
     );
     if (seeded.status !== 0) throw new Error(`seed:scale --customers ${size} failed`);
+    // Each step starts from an empty nonce table, so a later step does not also carry the
+    // nonces of the steps before it (the soak measures the table at steady state).
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    await db.query('truncate nonces').finally(() => db.end());
     const gateway = await startGateway();
     try {
       const run = await scaleFigures(gateway.baseUrl, databaseUrl, 1);

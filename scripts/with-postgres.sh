@@ -3,7 +3,8 @@
 #   bash scripts/with-postgres.sh npx vitest run --project gateway
 # Starts the cluster as the `postgres` user (the server refuses to run as root) in a temp dir
 # on a free loopback port, exports DATABASE_URL, runs the command, stops the cluster on exit
-# and exits with the command's status.
+# and exits with the command's status. PG_OPTIONS adds server settings, e.g. the scale bench's
+#   PG_OPTIONS='-c shared_buffers=4GB' bash scripts/with-postgres.sh npm run bench -- --scale --curve
 set -euo pipefail
 
 if [ "$#" -eq 0 ]; then
@@ -41,9 +42,13 @@ cleanup() {
 trap cleanup EXIT INT TERM
 
 as_pg "$PG_BIN/initdb" -D "$PGDATA" -U postgres --auth=trust --encoding=UTF8 --locale=C.UTF-8 >/dev/null
-as_pg "$PG_BIN/pg_ctl" -D "$PGDATA" -l "$DIR/postgres.log" -w \
-  -o "-c listen_addresses=127.0.0.1 -c port=$PORT -c unix_socket_directories=$DIR -c max_connections=300" \
-  start >/dev/null
+if ! as_pg "$PG_BIN/pg_ctl" -D "$PGDATA" -l "$DIR/postgres.log" -w \
+  -o "-c listen_addresses=127.0.0.1 -c port=$PORT -c unix_socket_directories=$DIR -c max_connections=300 ${PG_OPTIONS:-}" \
+  start >/dev/null; then
+  echo "with-postgres: PostgreSQL did not start (PG_OPTIONS='${PG_OPTIONS:-}'); its log:" >&2
+  tail -n 5 "$DIR/postgres.log" >&2
+  exit 1
+fi
 
 export DATABASE_URL="postgres://postgres@127.0.0.1:$PORT/postgres"
 echo "with-postgres: PostgreSQL 15 on 127.0.0.1:$PORT (DATABASE_URL exported)" >&2

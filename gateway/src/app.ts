@@ -186,7 +186,7 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
   });
 
   // Authentication and the replay guard, decided in one stage before any handler (decision 0030).
-  registerGuard(app, db, { onBatch: metrics && ((size) => metrics.observeGuardBatch('guard_batch', size)) });
+  registerGuard(app, db, { onBatch: metrics && ((size) => metrics.observeBatch('guard_batch', size)) });
 
   // A callback hook, not an async one: no promise per answer.
   app.addHook('onSend', (_request, reply, payload, done) => {

@@ -1,7 +1,7 @@
 /**
  * Prometheus metrics (DESIGN §8): requests by route pattern, method, HTTP status and envelope
  * code (401, 500 and 10001 are HTTP 200 and still counted apart), latency, the pg pool, the
- * notice list's guard batch sizes, and prom-client's process figures. One Registry per app,
+ * sizes of the batched statements, and prom-client's process figures. One Registry per app,
  * never the global one, so tests can build several apps. Served on their own listener,
  * `METRICS_PORT`, never on the portal's port.
  */
@@ -40,8 +40,8 @@ export interface GatewayMetrics {
     envelopeCode: number | null,
     seconds: number,
   ): void;
-  /** A batched statement sent with `size` requests (guard.ts `statementBatch`: the guard stage, the notice list). */
-  observeGuardBatch(statement: string, size: number): void;
+  /** A batched statement sent with `size` requests (guard.ts `statementBatch`: the guard stage and the hot reads). */
+  observeBatch(statement: string, size: number): void;
 }
 
 export function createMetrics({ pool }: { pool?: PoolStats } = {}): GatewayMetrics {
@@ -92,7 +92,7 @@ export function createMetrics({ pool }: { pool?: PoolStats } = {}): GatewayMetri
       requests.inc({ route: r, method, status, code: envelopeCode === null ? NO_ENVELOPE : envelopeCode });
       duration.observe({ route: r, method }, seconds);
     },
-    observeGuardBatch(statement, size) {
+    observeBatch(statement, size) {
       batch.observe({ statement }, size);
     },
   };

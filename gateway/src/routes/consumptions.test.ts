@@ -119,6 +119,19 @@ describe('write-off, confirm and evaluation', () => {
     expect(w2.json.obj.status).toBe('pending');
   });
 
+  it('a write-off of a right whose pending code went stale unread makes a new code', async () => {
+    const w = await gw.send<Consumption>('POST', endpoints.writeOff, { as: 'customer', body: { rightId: 1 } });
+    expect(w.json.obj.status).toBe('pending');
+    await gw.db.query(`update consumptions set expire_time = now() - interval '1 second' where id = $1`, [
+      w.json.obj.id,
+    ]);
+    const w2 = await gw.send<Consumption>('POST', endpoints.writeOff, { as: 'customer', body: { rightId: 1 } });
+    expect(w2.json.obj).toMatchObject({ status: 'pending' });
+    expect(w2.json.obj.writeOffCode).not.toBe(w.json.obj.writeOffCode);
+    const [row] = await gw.db.query('select status from consumptions where id = $1', [w.json.obj.id]);
+    expect(row).toEqual({ status: 'expired' });
+  });
+
   it('an expired pending code is refused at confirm even before anyone read it', async () => {
     const w = await gw.send<Consumption>('POST', endpoints.writeOff, { as: 'agent', body: { rightId: 10 } });
     await gw.db.query(`update consumptions set expire_time = now() - interval '1 second' where id = $1`, [

@@ -10,8 +10,10 @@ import { endpoints } from '../../../contract/endpoints';
 import { consumeListQuery, evaluateBody, idQuery, writeOffBody } from '../../../contract/schemas';
 import type { ConsumeCount, Consumption, Evaluation, Page } from '../../../contract/types';
 import { apiRoute, type AppContext, me } from '../context';
-import type { Queryable } from '../db/index';
+import type { Db, Queryable } from '../db/index';
 import { BizError } from '../envelope';
+import { type BatchRow, statementBatch } from '../guard';
+import type { GatewayMetrics } from '../ops/metrics';
 import { formatDateTime, todayInShanghai } from '../time';
 
 /** A write-off code lives 15 minutes (DESIGN §3). */
@@ -40,6 +42,36 @@ export const CONSUMPTION_SELECT = `
     join rights r on r.id = c.right_id
     left join evaluations e on e.consume_id = c.id`;
 
+/**
+ * The caller's right, with its stale pending codes marked expired in the same statement (the
+ * update reads nothing the select answers). $1 right, $2 caller, $3 today.
+ */
+const WRITE_OFF_RIGHT_SQL = `
+  with stale as (update consumptions set status = 'expired'
+                  where right_id = $1 and status = 'pending' and expire_time <= now()
+                    and exists (select 1 from rights where id = $1 and user_id = $2))
+  select total_times, used_times, valid_to >= $3::date as in_date, service_code
+    from rights where id = $1 and user_id = $2`;
+
+/** A new pending code ($1 caller, $2 right, $3 provider, $4 code) answered as its row; none on a conflict. */
+const WRITE_OFF_INSERT_SQL = `
+  with c as (insert into consumptions (user_id, right_id, provider_name, write_off_code, status, expire_time)
+             values ($1, $2, $3, $4, 'pending', now() + interval '${WRITE_OFF_TTL_MINUTES} minutes')
+             on conflict (right_id) where status = 'pending' do nothing
+             returning id, right_id, provider_name, write_off_code, status, create_time, consume_time, expire_time)
+  select c.id, c.right_id, r.name as right_name, r.service_code, c.provider_name, c.write_off_code,
+         c.status, c.create_time, c.consume_time, c.expire_time,
+         null::int as score, null::text as content, null::jsonb as tags
+    from c join rights r on r.id = c.right_id`;
+
+/** The evaluation of the caller's successful consumption ($1, $2 caller); none when refused. */
+const EVALUATE_INSERT_SQL = `
+  insert into evaluations (consume_id, user_id, score, content, tags)
+  select c.id, c.user_id, $3::int, $4::text, $5::jsonb from consumptions c
+   where c.id = $1 and c.user_id = $2 and c.status = 'success'
+  on conflict (consume_id) do nothing
+  returning id, create_time`;
+
 /** 12 random digits. */
 export const newWriteOffCode = () =>
   String(randomInt(0, 1_000_000)).padStart(6, '0') + String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -53,7 +85,33 @@ export const expireStale = (q: Queryable, where: 'user' | 'right' | 'code', key:
     `expire_stale_${where}`,
   );
 
-export function consumptionRoutes(app: FastifyInstance, { db, data }: AppContext) {
+/** One row per request of the batch: its caller's consumptions counted as /mine shows them. */
+const COUNT_SQL = `
+  select a.i::int as i, t.total, t."toEvaluate", t.evaluated
+    from unnest($1::text[]) with ordinality as a (user_id, i)
+    cross join lateral (
+      select count(*)::int as total,
+             count(*) filter (where c.status = 'success' and e.id is null)::int as "toEvaluate",
+             count(e.id)::int as evaluated
+        from consumptions c left join evaluations e on e.consume_id = c.id
+       where c.user_id = a.user_id) t
+   order by a.i`;
+
+/** The consumption counts' data function, batched as the notice list's (decision 0038). */
+export function consumeCounts(db: Db, metrics?: GatewayMetrics) {
+  const counts = statementBatch<string, BatchRow & ConsumeCount>(db, {
+    name: 'consume_count_batch',
+    sql: COUNT_SQL,
+    onBatch: metrics && ((size) => metrics.observeBatch('consume_count_batch', size)),
+    params: (userIds) => [userIds],
+  });
+  return async (userId: string): Promise<ConsumeCount> => {
+    const [{ total, toEvaluate, evaluated }] = await counts(userId);
+    return { total, toEvaluate, evaluated };
+  };
+}
+
+export function consumptionRoutes(app: FastifyInstance, { db, data, metrics }: AppContext) {
   const toConsumption = (r: ConsumptionRow): Consumption => {
     const evaluated = r.score !== null;
     const c: Consumption = {
@@ -86,18 +144,8 @@ export function consumptionRoutes(app: FastifyInstance, { db, data }: AppContext
     return row ? toConsumption(row) : undefined;
   };
 
-  apiRoute(app, { method: 'GET', url: endpoints.consumeCount, guard: 'required' }, async (_q, req) => {
-    const [row] = await db.query<ConsumeCount>(
-      `select count(*)::int as total,
-              count(*) filter (where c.status = 'success' and e.id is null)::int as "toEvaluate",
-              count(e.id)::int as evaluated
-         from consumptions c left join evaluations e on e.consume_id = c.id
-        where c.user_id = $1`,
-      [me(req)],
-      'consume_count',
-    );
-    return row;
-  });
+  const counts = consumeCounts(db, metrics);
+  apiRoute(app, { method: 'GET', url: endpoints.consumeCount, guard: 'required' }, (_q, req) => counts(me(req)));
 
   apiRoute(
     app,
@@ -146,35 +194,27 @@ export function consumptionRoutes(app: FastifyInstance, { db, data }: AppContext
     { method: 'POST', url: endpoints.writeOff, guard: 'required', input: writeOffBody },
     async ({ rightId }, req) => {
       const userId = me(req);
+      // One round trip checks the right and expires its stale codes (as a read would); a
+      // second inserts the code and answers its row (decision 0038).
       const [right] = await db.query<{
-        id: string;
         total_times: number | null;
         used_times: number;
         in_date: boolean;
         service_code: string;
-      }>(
-        `select id, total_times, used_times, valid_to >= $3::date as in_date, service_code
-         from rights where id = $1 and user_id = $2`,
-        [rightId, userId, todayInShanghai()],
-        'write_off_right',
-      );
+      }>(WRITE_OFF_RIGHT_SQL, [rightId, userId, todayInShanghai()], 'write_off_right');
       if (!right) throw new BizError(BizDesc.rightNotFound);
       if (!right.in_date) throw new BizError(BizDesc.rightExpired);
       if (right.total_times !== null && right.used_times >= right.total_times) throw new BizError(BizDesc.rightUsedUp);
-      await expireStale(db, 'right', rightId);
       const provider = data.serviceByCode.get(right.service_code)?.provider ?? '';
       // DB guard: the partial unique index consumptions_one_pending_per_right. A concurrent
       // insert waits for the other and then does nothing; both answer with the same pending row.
-      const inserted = await db.query<{ id: string }>(
-        `insert into consumptions (user_id, right_id, provider_name, write_off_code, status, expire_time)
-       values ($1, $2, $3, $4, 'pending', now() + interval '${WRITE_OFF_TTL_MINUTES} minutes')
-       on conflict (right_id) where status = 'pending' do nothing
-       returning id`,
+      const [inserted] = await db.query<ConsumptionRow>(
+        WRITE_OFF_INSERT_SQL,
         [userId, rightId, provider, newWriteOffCode()],
         'write_off_insert',
       );
-      const [row] = inserted.length
-        ? await db.query<ConsumptionRow>(`${CONSUMPTION_SELECT} where c.id = $1`, [inserted[0].id], 'consumption_by_id')
+      const [row] = inserted
+        ? [inserted]
         : await db.query<ConsumptionRow>(
             `${CONSUMPTION_SELECT} where c.right_id = $1 and c.status = 'pending'`,
             [rightId],
@@ -190,21 +230,23 @@ export function consumptionRoutes(app: FastifyInstance, { db, data }: AppContext
     { method: 'POST', url: endpoints.evaluate, guard: 'required', input: evaluateBody },
     async (body, req): Promise<Evaluation> => {
       const userId = me(req);
-      const [c] = await db.query<{ status: string }>(
-        'select status from consumptions where id = $1 and user_id = $2',
-        [body.consumeId, userId],
-        'evaluate_status',
-      );
-      if (!c) throw new BizError(BizDesc.consumeNotFound);
-      if (c.status !== 'success') throw new BizError(BizDesc.notEvaluable);
-      // DB guard: the unique constraint evaluations_consume_id_key.
+      // DB guard: the unique constraint evaluations_consume_id_key. The insert reads the
+      // consumption itself; only a refusal asks why (decision 0038).
       const [row] = await db.query<{ id: string; create_time: Date }>(
-        `insert into evaluations (consume_id, user_id, score, content, tags) values ($1, $2, $3, $4, $5::jsonb)
-       on conflict (consume_id) do nothing returning id, create_time`,
+        EVALUATE_INSERT_SQL,
         [body.consumeId, userId, body.score, body.content, JSON.stringify(body.tags)],
         'evaluate_insert',
       );
-      if (!row) throw new BizError(BizDesc.alreadyEvaluated);
+      if (!row) {
+        const [c] = await db.query<{ status: string }>(
+          'select status from consumptions where id = $1 and user_id = $2',
+          [body.consumeId, userId],
+          'evaluate_status',
+        );
+        if (!c) throw new BizError(BizDesc.consumeNotFound);
+        if (c.status !== 'success') throw new BizError(BizDesc.notEvaluable);
+        throw new BizError(BizDesc.alreadyEvaluated);
+      }
       return {
         id: Number(row.id),
         consumeId: body.consumeId,

@@ -51,7 +51,7 @@ export function noticePages(db: Db, metrics?: GatewayMetrics) {
   const pages = statementBatch<{ userId: string; q: ListQuery }, ListRow>(db, {
     name: 'notice_page_batch',
     sql: LIST_SQL,
-    onBatch: metrics && ((size) => metrics.observeGuardBatch('notice_page_batch', size)),
+    onBatch: metrics && ((size) => metrics.observeBatch('notice_page_batch', size)),
     params: (items) => [
       items.map(({ userId }) => userId),
       items.map(({ q }) => q.pageSize),
@@ -65,20 +65,35 @@ export function noticePages(db: Db, metrics?: GatewayMetrics) {
   };
 }
 
+/** One row per request of the batch: its caller's unread notices, an index-only count. */
+const UNREAD_SQL = `
+  select a.i::int as i,
+         (select count(*)::int from notices where user_id = a.user_id and read_flag = 0) as "unreadCount"
+    from unnest($1::text[]) with ordinality as a (user_id, i)
+   order by a.i`;
+
+/** The unread count's data function, batched as the list's (decision 0038). */
+export function unreadCounts(db: Db, metrics?: GatewayMetrics) {
+  const counts = statementBatch<string, BatchRow & { unreadCount: number }>(db, {
+    name: 'notice_unread_batch',
+    sql: UNREAD_SQL,
+    onBatch: metrics && ((size) => metrics.observeBatch('notice_unread_batch', size)),
+    params: (userIds) => [userIds],
+  });
+  return async (userId: string) => {
+    const [{ unreadCount }] = await counts(userId);
+    return { unreadCount };
+  };
+}
+
 export function noticeRoutes(app: FastifyInstance, { db, metrics }: AppContext) {
   const list = noticePages(db, metrics);
   for (const url of [endpoints.noticeList, endpoints.noticeListB]) {
     apiRoute(app, { method: 'GET', url, guard: 'required', input: noticeListQuery }, (q, req) => list(me(req), q));
   }
 
-  apiRoute(app, { method: 'GET', url: endpoints.noticeCount, guard: 'required' }, async (_q, req) => {
-    const [row] = await db.query<{ unreadCount: number }>(
-      'select count(*)::int as "unreadCount" from notices where user_id = $1 and read_flag = 0',
-      [me(req)],
-      'notice_count_unread',
-    );
-    return row;
-  });
+  const unread = unreadCounts(db, metrics);
+  apiRoute(app, { method: 'GET', url: endpoints.noticeCount, guard: 'required' }, (_q, req) => unread(me(req)));
 
   apiRoute(app, { method: 'PUT', url: endpoints.noticeReadAll, guard: 'required' }, async (_b, req) => {
     const [row] = await db.query<{ updated: number }>(
