@@ -49,7 +49,9 @@ export async function startGateway({
 }: { env?: Record<string, string>; quiet?: boolean } = {}): Promise<GatewayProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-gateway-'));
-  const child = spawn(process.execPath, GATEWAY_NODE_ARGS, {
+  // GATEWAY_CPU_PROF=DIR: the gateway writes a V8 CPU profile there when it stops (docs/performance.md).
+  const profile = process.env.GATEWAY_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.GATEWAY_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, ...GATEWAY_NODE_ARGS], {
     env: {
       ...process.env,
       PORT: String(port),

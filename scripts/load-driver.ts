@@ -210,12 +210,15 @@ export function runSessions(base: string, paths: string[], tokens: string[], sec
   return load(`${base}${paths[0]}`, seconds, sessionRequests(base, paths, tokens));
 }
 
-/** As `run`, each request a POST on the next of `fresh`'s records. */
-export function runFresh(url: string, fresh: FreshRequests, seconds: number) {
-  return load(url, seconds, fresh.next);
+/**
+ * As `run`, each request a POST on the next of `fresh`'s records; with `rate`, at most that
+ * many requests a second over all connections (the latency at a given load, not at saturation).
+ */
+export function runFresh(url: string, fresh: FreshRequests, seconds: number, rate?: number) {
+  return load(url, seconds, fresh.next, rate);
 }
 
-async function load(url: string, seconds: number, signed: () => Buffer) {
+async function load(url: string, seconds: number, signed: () => Buffer, rate?: number) {
   if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url)) throw new Error(`load goes to loopback only, not ${url}`);
   const envelopes = new EnvelopeTally();
   // A `setupRequest` makes autocannon rebuild the request every time; `signed` builds it.
@@ -226,7 +229,7 @@ async function load(url: string, seconds: number, signed: () => Buffer) {
     signed,
     onResponse: (status, body) => envelopes.add(status, body),
   };
-  const result = await autocannon({ url, connections: 50, duration: seconds, requests: [request] });
+  const result = await autocannon({ url, connections: 50, duration: seconds, requests: [request], overallRate: rate });
   return Object.assign(result, { envelopes });
 }
 
@@ -292,17 +295,19 @@ async function main([mode, ...args]: string[]) {
   }
   if (mode === 'fresh') {
     // FILE: JSON { url, items: [{ token, body }] }; the warm-up and the run share the records.
-    const [file, warmup, seconds] = args;
+    // RATE: requests a second over all connections, warm-up included; none: as fast as answered.
+    const [file, warmup, seconds, rate] = args;
     const { url, items } = JSON.parse(readFileSync(file, 'utf8')) as { url: string; items: FreshItem[] };
     const fresh = new FreshRequests(url, items);
-    await runFresh(url, fresh, Number(warmup));
-    const result = driveResult(await runFresh(url, fresh, Number(seconds)), fresh);
+    const perSecond = rate === undefined ? undefined : Number(rate);
+    await runFresh(url, fresh, Number(warmup), perSecond);
+    const result = driveResult(await runFresh(url, fresh, Number(seconds), perSecond), fresh);
     if (!result.valid) console.error(describeResult(url, result));
     console.log(JSON.stringify(result));
     return;
   }
   throw new Error(
-    'usage: load-driver.ts hello PORT | drive URL WARMUP SECONDS [TOKEN] | sessions FILE WARMUP SECONDS | fresh FILE WARMUP SECONDS',
+    'usage: load-driver.ts hello PORT | drive URL WARMUP SECONDS [TOKEN] | sessions FILE WARMUP SECONDS | fresh FILE WARMUP SECONDS [RATE]',
   );
 }
 
