@@ -82,6 +82,28 @@ describe('the built portal', () => {
     }
   });
 
+  it('answers a returning visit whose index.html is unchanged with a 304 and no body, on every path it is served at', async () => {
+    const first = await get('/index', { accept: 'text/html', 'accept-encoding': 'br, gzip' });
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    expect(first.headers.vary).toContain('accept-encoding');
+    for (const [url, tag] of [
+      ['/', etag],
+      ['/index.html', etag],
+      ['/mine?indexCode=index', `W/${etag}`],
+      ['/rights', `"stale", ${etag}`],
+    ]) {
+      const again = await get(url, { accept: 'text/html', 'if-none-match': tag, 'accept-encoding': 'br, gzip' });
+      expect(again.statusCode, url).toBe(304);
+      expect(again.body, url).toBe('');
+      expect(again.headers.etag, url).toBe(etag);
+      expect(again.headers['cache-control'], url).toBe('no-cache');
+    }
+    const changed = await get('/index', { accept: 'text/html', 'if-none-match': '"an-older-build"' });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.body).toContain('<div id="root">');
+  });
+
   it('falls back to index.html for client routes that accept HTML', async () => {
     for (const url of ['/rights?tab=records', '/index/servMore', '/portal/agreement/user/v2', '/no-such-screen']) {
       const res = await get(url, { accept: 'text/html,application/xhtml+xml' });

@@ -42,13 +42,15 @@ function readWhenChanged<T>(load: (file: string, mtimeMs: number) => T) {
 interface IndexHtml {
   html: string;
   csp: string;
+  /** A strong validator of the text, so a returning visit's revalidation is a 304. */
+  etag: string;
 }
 
-/** index.html with its CSP. */
+/** index.html with its CSP and ETag. */
 function indexLoader(distDir: string) {
   const read = readWhenChanged((file): IndexHtml => {
     const html = fs.readFileSync(file, 'utf8');
-    return { html, csp: policyForHtml(html) };
+    return { html, csp: policyForHtml(html), etag: `"${createHash('sha1').update(html).digest('base64url')}"` };
   });
   return () => read(path.join(distDir, 'index.html'));
 }
@@ -71,6 +73,19 @@ function jsonFile(config: Config, name: string): string | null {
     if (fs.existsSync(file)) return file;
   }
   return null;
+}
+
+/**
+ * Whether the request's `If-None-Match` names `etag`: one of a list, or `*`, compared weakly
+ * (RFC 9110 §13.1.2), since a proxy that compresses may send it back as `W/"…"`.
+ */
+export function notModified(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers['if-none-match'];
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === etag;
+  });
 }
 
 type Encoding = 'br' | 'gzip';
@@ -143,7 +158,7 @@ export async function staticRoutes(app: FastifyInstance, { config }: AppContext)
     const asset = match ? loadJson(match[1]) : null;
     if (!asset) return notFound(reply);
     reply.header('etag', asset.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
-    if (req.headers['if-none-match'] === asset.etag) return reply.code(304).send();
+    if (notModified(req, asset.etag)) return reply.code(304).send();
     reply.header('content-type', 'application/json; charset=utf-8');
     // The build's copy when there is one; otherwise the compress plugin compresses on the fly.
     const offered = (['br', 'gzip'] as const).filter((e) => asset.encoded[e]);
@@ -152,18 +167,18 @@ export async function staticRoutes(app: FastifyInstance, { config }: AppContext)
     return reply.send(asset.body);
   });
 
-  const sendIndex = (reply: FastifyReply) => {
+  // Revalidated on every visit (no-cache), and unchanged it is a 304: nothing downloaded again.
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
     const index = loadIndex();
     if (!index) return notFound(reply);
-    return reply
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(index.html);
+    reply.header('etag', index.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+    if (notModified(request, index.etag)) return reply.code(304).send();
+    return reply.header('content-type', 'text/html; charset=utf-8').send(index.html);
   };
 
   // The document itself: always the SPA shell with its CSP (the plugin would answer 403 for '/').
-  app.get('/', (_req, reply) => sendIndex(reply));
-  app.get('/index.html', (_req, reply) => sendIndex(reply));
+  app.get('/', (req, reply) => sendIndex(req, reply));
+  app.get('/index.html', (req, reply) => sendIndex(req, reply));
 
   if (fs.existsSync(config.distDir)) {
     await app.register(fastifyStatic, {
@@ -192,7 +207,8 @@ export async function staticRoutes(app: FastifyInstance, { config }: AppContext)
     const pathname = request.url.split('?')[0];
     // Only GET/HEAD get a page: TRACE / or DELETE /index.html is a 404 envelope.
     const read = request.method === 'GET' || request.method === 'HEAD';
-    if ((read && (pathname === '/' || pathname === '/index.html')) || isSpaNavigation(request)) return sendIndex(reply);
+    if ((read && (pathname === '/' || pathname === '/index.html')) || isSpaNavigation(request))
+      return sendIndex(request, reply);
     return notFound(reply);
   });
 }
