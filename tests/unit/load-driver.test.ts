@@ -169,13 +169,14 @@ describe('the load driver signs each request as the portal does', () => {
       expect(bodies.length).toBeGreaterThan(50);
       expect(new Set(bodies).size).toBe(bodies.length);
 
-      // At a set rate: 1 s at 100 req/s sends about 100, where the run above sent as many as answered.
+      // At a set rate: 1 s at 20 req/s sends a few dozen (autocannon may catch up a little on a
+      // busy machine), where the run above sent as many as were answered, thousands.
       const before = bodies.length;
       const rated = new FreshRequests(url, items(200_000));
-      expect(driveResult(await runFresh(url, rated, 1, 100), rated).valid).toBe(true);
+      expect(driveResult(await runFresh(url, rated, 1, 20), rated).valid).toBe(true);
       expect(bodies.length - before).toBeGreaterThan(0);
-      expect(bodies.length - before).toBeLessThanOrEqual(150);
-      expect(ok.answers).toBeGreaterThan(150);
+      expect(bodies.length - before).toBeLessThanOrEqual(100);
+      expect(ok.answers).toBeGreaterThan(300);
 
       const few = new FreshRequests(url, items(20));
       const short = driveResult(await runFresh(url, few, 1), few);
