@@ -6,7 +6,7 @@ import { migrate } from './db/migrate';
 import { seed } from './db/seed';
 import { loggerOptions, maskPhones, redactUrl } from './logger';
 import { createSession } from './routes/login';
-import { freshDb, newNonce, testConfig } from './test-helpers';
+import { freshDb, newNonce, ssoForm, ssoSms, testConfig } from './test-helpers';
 
 describe('logs', () => {
   it('log a browser aborting a response (premature close) at debug, other errors at error', () => {
@@ -62,21 +62,8 @@ describe('logs', () => {
       const token = await createSession(db, 'u-13800138000');
       const signed = () => ({ nonce: newNonce(), timestamp: String(Date.now()), authorization: `Bearer ${token}` });
       await app.inject({ method: 'GET', url: endpoints.noticeCount, headers: signed() });
-      const sms = (
-        await app.inject({ method: 'POST', url: endpoints.ssoSms, payload: { phone: '13812345678' } })
-      ).json();
-      const login = await app.inject({
-        method: 'POST',
-        url: endpoints.ssoLogin,
-        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost' },
-        payload: new URLSearchParams({
-          phone: '13812345678',
-          code: sms.obj.demoCode,
-          redirect_url: 'http://localhost:8080/transferPage',
-          data: 'index',
-          agree: '1',
-        }).toString(),
-      });
+      const sms = await ssoSms(app, '13812345678');
+      const login = await ssoForm(app, { phone: '13812345678', code: sms.obj!.demoCode! });
       const ticket = new URL(String(login.headers.location)).searchParams.get('ticket')!;
       const ck = await app.inject({
         method: 'GET',
@@ -86,7 +73,7 @@ describe('logs', () => {
       const newToken = ck.json().obj.token;
       const log = lines.join('');
       expect(log.length).toBeGreaterThan(0);
-      for (const secret of [token, newToken, ticket, sms.obj.demoCode, '13812345678', 'Bearer']) {
+      for (const secret of [token, newToken, ticket, sms.obj!.demoCode!, '13812345678', 'Bearer']) {
         expect(log, secret).not.toContain(secret);
       }
       expect(log).toContain('138****5678');

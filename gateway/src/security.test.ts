@@ -8,10 +8,8 @@ import type { Socket } from 'node:net';
 import { BizDesc, Code, Desc } from '../../contract/codes';
 import { endpoints } from '../../contract/endpoints';
 import type { Consumption, LoginResult } from '../../contract/types';
-import { createTestGateway, type TestGateway } from './test-helpers';
+import { createTestGateway, ssoLogin, type TestGateway } from './test-helpers';
 import { UNSTORABLE_TEXT_DESC } from './text';
-
-const REDIRECT = 'http://localhost:5173/transferPage';
 
 describe('security review', () => {
   let gw: TestGateway;
@@ -19,26 +17,6 @@ describe('security review', () => {
     gw = await createTestGateway({ sms: { phoneIntervalSec: 0, phonePerDay: 1000, ipPerHour: 1000 } });
   });
   afterAll(() => gw.close());
-
-  /** SMS code + form login for `phone`; the raw answer of POST /sso/login. */
-  async function ssoLogin(phone: string, fields: Record<string, string> = {}) {
-    const sms = await gw.app.inject({ method: 'POST', url: endpoints.ssoSms, payload: { phone } });
-    const code = (sms.json() as { obj: { demoCode: string } }).obj.demoCode;
-    return gw.app.inject({
-      method: 'POST',
-      url: endpoints.ssoLogin,
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost' },
-      payload: new URLSearchParams({
-        phone,
-        code,
-        redirect_url: REDIRECT,
-        source: 'h5portal',
-        data: 'index',
-        agree: '1',
-        ...fields,
-      }).toString(),
-    });
-  }
 
   describe('the admin key', () => {
     it('cannot be skipped by percent-encoding the path: the write-off stays pending', async () => {
@@ -171,7 +149,7 @@ describe('security review', () => {
     });
 
     it('in a query string: ck with a source holding U+0000 (stored with a new customer’s attribution)', async () => {
-      const login = await ssoLogin('13698765432');
+      const login = await ssoLogin(gw.app, '13698765432');
       const ticket = new URL(String(login.headers.location)).searchParams.get('ticket')!;
       const res = await gw.send<LoginResult>('GET', endpoints.loginCk, {
         query: { ticket, source: 'h5\u0000', promoterId: 'P100239' },
@@ -180,7 +158,7 @@ describe('security review', () => {
     });
 
     it('in the SSO form: a source holding U+0000 (stored with the ticket)', async () => {
-      const res = await ssoLogin('13698765433', { source: 'h5\u0000' });
+      const res = await ssoLogin(gw.app, '13698765433', { source: 'h5\u0000' });
       expect(res.headers.location).toBeUndefined();
       expect(res.json()).toEqual({ code: Code.businessError, desc: UNSTORABLE_TEXT_DESC, obj: null });
     });

@@ -9,7 +9,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { demoUsers } from '../../contract/demo-data';
-import { CLIENT_TYPE, CLIENT_VERSION } from '../../contract/endpoints';
+import { CLIENT_TYPE, CLIENT_VERSION, endpoints } from '../../contract/endpoints';
 import type { Envelope } from '../../contract/types';
 import { buildApp } from './app';
 import { type Config, loadConfig } from './config';
@@ -196,4 +196,42 @@ export async function createTestGateway(
       await drop();
     },
   };
+}
+
+/** Where the stand-in SSO's tests send the customer back to. */
+export const SSO_REDIRECT = 'http://localhost:5173/transferPage';
+
+/**
+ * POST /sso/login as the SSO page sends it: a form from its own origin, the agreement ticked,
+ * for the index product line; `fields` and `headers` add or replace.
+ */
+export function ssoForm(
+  app: FastifyInstance,
+  fields: Record<string, string>,
+  headers: Record<string, string> = { origin: 'http://localhost' },
+) {
+  return app.inject({
+    method: 'POST',
+    url: endpoints.ssoLogin,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    payload: new URLSearchParams({
+      redirect_url: SSO_REDIRECT,
+      source: 'h5portal',
+      data: 'index',
+      agree: '1',
+      ...fields,
+    }).toString(),
+  });
+}
+
+/** POST /sso/sms for `phone` from `ip`: its envelope (demo mode shows the code). */
+export async function ssoSms(app: FastifyInstance, phone: string, ip = '127.0.0.1') {
+  const res = await app.inject({ method: 'POST', url: endpoints.ssoSms, payload: { phone }, remoteAddress: ip });
+  return res.json() as Envelope<{ sent: true; demoCode?: string } | null>;
+}
+
+/** An SMS code for `phone`, then the form login with it: the raw answer of POST /sso/login. */
+export async function ssoLogin(app: FastifyInstance, phone: string, fields: Record<string, string> = {}) {
+  const sms = await ssoSms(app, phone);
+  return ssoForm(app, { phone, code: sms.obj?.demoCode ?? '', ...fields });
 }

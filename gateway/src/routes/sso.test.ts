@@ -3,40 +3,19 @@ import { endpoints } from '../../../contract/endpoints';
 import type { LoginResult, Notice, Page, Right } from '../../../contract/types';
 import { Messages } from '../../../contract/validation';
 import { sha256 } from '../guard';
-import { createTestGateway, testConfig, type TestGateway } from '../test-helpers';
-
-const REDIRECT = 'http://localhost:5173/transferPage';
-
-/** Form-urlencoded POST /sso/login, as the SSO page sends it (its own origin, agreement ticked). */
-function postLogin(
-  gw: TestGateway,
-  fields: Record<string, string>,
-  headers: Record<string, string> = { origin: 'http://localhost' },
-) {
-  return gw.app.inject({
-    method: 'POST',
-    url: endpoints.ssoLogin,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-    payload: new URLSearchParams({
-      redirect_url: REDIRECT,
-      source: 'h5portal',
-      data: 'index',
-      agree: '1',
-      ...fields,
-    }).toString(),
-  });
-}
-
-async function sendSms(gw: TestGateway, phone: string, ip = '127.0.0.1') {
-  const res = await gw.app.inject({ method: 'POST', url: endpoints.ssoSms, payload: { phone }, remoteAddress: ip });
-  return res.json() as { code: number; desc: string; obj: { sent: true; demoCode?: string } | null };
-}
+import {
+  createTestGateway,
+  SSO_REDIRECT,
+  ssoForm,
+  ssoLogin,
+  ssoSms,
+  testConfig,
+  type TestGateway,
+} from '../test-helpers';
 
 /** SMS + form login; returns the redirect URL. */
-async function ssoLogin(gw: TestGateway, phone: string, extra: Record<string, string> = {}) {
-  const sms = await sendSms(gw, phone);
-  expect(sms.code).toBe(Code.ok);
-  const res = await postLogin(gw, { phone, code: sms.obj!.demoCode!, ...extra });
+async function loginUrl(gw: TestGateway, phone: string, extra: Record<string, string> = {}) {
+  const res = await ssoLogin(gw.app, phone, extra);
   expect(res.statusCode).toBe(302);
   return new URL(String(res.headers.location));
 }
@@ -52,7 +31,7 @@ describe('SSO page and login', () => {
   it('renders a Chinese mobile login page with its CSP and no inline script', async () => {
     const res = await gw.app.inject({
       method: 'GET',
-      url: `${endpoints.ssoLogin}?redirect_url=${encodeURIComponent(REDIRECT)}&source=h5portal&data=ebt`,
+      url: `${endpoints.ssoLogin}?redirect_url=${encodeURIComponent(SSO_REDIRECT)}&source=h5portal&data=ebt`,
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
@@ -103,8 +82,8 @@ describe('SSO page and login', () => {
       });
       expect(page.statusCode, url).toBe(400);
       expect(page.headers.location).toBeUndefined();
-      const sms = await sendSms(gw, '13511112222');
-      const post = await postLogin(gw, {
+      const sms = await ssoSms(gw.app, '13511112222');
+      const post = await ssoForm(gw.app, {
         phone: '13511112222',
         code: sms.obj?.demoCode ?? '000000',
         redirect_url: url,
@@ -117,19 +96,22 @@ describe('SSO page and login', () => {
   });
 
   it('sends a 6-digit code (demoCode outside production) and refuses a landline', async () => {
-    const sms = await sendSms(gw, '+8613522223333');
+    const sms = await ssoSms(gw.app, '+8613522223333');
     expect(sms).toMatchObject({ code: Code.ok, obj: { sent: true, demoCode: expect.stringMatching(/^\d{6}$/) } });
     const [row] = await gw.db.query<{ phone: string; code_hash: string }>(
       `select phone, code_hash from sms_codes where phone = '13522223333'`,
     );
     expect(row.code_hash).not.toContain(sms.obj!.demoCode);
-    expect(await sendSms(gw, '010-12345678')).toMatchObject({ code: Code.businessError, desc: Messages.mobileInvalid });
-    expect(await sendSms(gw, '')).toMatchObject({ code: Code.businessError, desc: Messages.mobileInvalid });
+    expect(await ssoSms(gw.app, '010-12345678')).toMatchObject({
+      code: Code.businessError,
+      desc: Messages.mobileInvalid,
+    });
+    expect(await ssoSms(gw.app, '')).toMatchObject({ code: Code.businessError, desc: Messages.mobileInvalid });
   });
 
   it('refuses a login posted from another site or without the agreement, keeping the code', async () => {
     const phone = '13533335555';
-    const sms = await sendSms(gw, phone);
+    const sms = await ssoSms(gw.app, phone);
     const code = sms.obj!.demoCode!;
     const foreign: Record<string, string>[] = [
       { origin: 'http://evil.example' },
@@ -138,12 +120,12 @@ describe('SSO page and login', () => {
       {},
     ];
     for (const headers of foreign) {
-      const res = await postLogin(gw, { phone, code }, headers);
+      const res = await ssoForm(gw.app, { phone, code }, headers);
       expect(res.statusCode).toBe(403);
       expect(res.body).toContain(BizDesc.ssoCrossSite);
       expect(res.headers.location).toBeUndefined();
     }
-    const unticked = await postLogin(gw, { phone, code, agree: '' });
+    const unticked = await ssoForm(gw.app, { phone, code, agree: '' });
     expect(unticked.statusCode).toBe(200);
     expect(unticked.body).toContain(BizDesc.ssoAgreementRequired);
     const [row] = await gw.db.query<{ used: boolean; attempts: number }>(
@@ -157,7 +139,7 @@ describe('SSO page and login', () => {
     );
     expect(tickets.n).toBe(0);
     // The page's own Referer (no Origin) and then the same code still log in.
-    const ok = await postLogin(gw, { phone, code }, { referer: 'http://localhost/sso/login?x=1' });
+    const ok = await ssoForm(gw.app, { phone, code }, { referer: 'http://localhost/sso/login?x=1' });
     expect(ok.statusCode).toBe(302);
     expect(new URL(String(ok.headers.location)).searchParams.get('ticket')).toBeTruthy();
   });
@@ -182,22 +164,22 @@ describe('SSO page and login', () => {
     gw.config.sms = testConfig().sms;
     try {
       expect(gw.config.sms.phoneIntervalSec).toBe(60);
-      expect((await sendSms(gw, '13533334444')).code).toBe(Code.ok);
-      expect(await sendSms(gw, '13533334444')).toMatchObject({ code: Code.businessError, desc: smsTooFrequent(60) });
+      expect((await ssoSms(gw.app, '13533334444')).code).toBe(Code.ok);
+      expect(await ssoSms(gw.app, '13533334444')).toMatchObject({ code: Code.businessError, desc: smsTooFrequent(60) });
       // The interval holds for the phone whatever address asks.
-      expect(await sendSms(gw, '13533334444', '10.9.9.9')).toMatchObject({
+      expect(await ssoSms(gw.app, '13533334444', '10.9.9.9')).toMatchObject({
         code: Code.businessError,
         desc: smsTooFrequent(60),
       });
       await gw.db.query(
         `update sms_codes set created_at = now() - interval '45.5 seconds' where phone = '13533334444'`,
       );
-      expect(await sendSms(gw, '13533334444')).toMatchObject({ code: Code.businessError, desc: smsTooFrequent(15) });
+      expect(await ssoSms(gw.app, '13533334444')).toMatchObject({ code: Code.businessError, desc: smsTooFrequent(15) });
       gw.config.sms = { ...gw.config.sms, phoneIntervalSec: 120 };
-      expect(await sendSms(gw, '13533334444')).toMatchObject({ code: Code.businessError, desc: smsTooFrequent(75) });
+      expect(await ssoSms(gw.app, '13533334444')).toMatchObject({ code: Code.businessError, desc: smsTooFrequent(75) });
       gw.config.sms = testConfig().sms;
       await gw.db.query(`update sms_codes set created_at = now() - interval '61 seconds' where phone = '13533334444'`);
-      expect((await sendSms(gw, '13533334444')).code).toBe(Code.ok);
+      expect((await ssoSms(gw.app, '13533334444')).code).toBe(Code.ok);
     } finally {
       gw.config.sms = relaxed;
     }
@@ -206,49 +188,49 @@ describe('SSO page and login', () => {
   it('rate-limits sending per phone and address per day, and per IP', async () => {
     const limited = await createTestGateway({ sms: { phoneIntervalSec: 0, phonePerDay: 3, ipPerHour: 5 } });
     try {
-      for (let i = 0; i < 3; i++) expect((await sendSms(limited, '13544445555', '10.0.0.1')).code).toBe(Code.ok);
-      expect(await sendSms(limited, '13544445555', '10.0.0.1')).toMatchObject({ desc: BizDesc.smsDailyLimit });
+      for (let i = 0; i < 3; i++) expect((await ssoSms(limited.app, '13544445555', '10.0.0.1')).code).toBe(Code.ok);
+      expect(await ssoSms(limited.app, '13544445555', '10.0.0.1')).toMatchObject({ desc: BizDesc.smsDailyLimit });
       // Sends from another address cannot lock the customer out: their own address still gets a code.
-      const own = await sendSms(limited, '13544445555', '10.0.0.3');
+      const own = await ssoSms(limited.app, '13544445555', '10.0.0.3');
       expect(own).toMatchObject({ code: Code.ok, obj: { sent: true, demoCode: expect.stringMatching(/^\d{6}$/) } });
-      for (let i = 0; i < 2; i++) expect((await sendSms(limited, `1355555000${i}`, '10.0.0.1')).code).toBe(Code.ok);
-      expect(await sendSms(limited, '13555550009', '10.0.0.1')).toMatchObject({ desc: BizDesc.smsIpLimit });
-      expect((await sendSms(limited, '13555550009', '10.0.0.2')).code).toBe(Code.ok);
+      for (let i = 0; i < 2; i++) expect((await ssoSms(limited.app, `1355555000${i}`, '10.0.0.1')).code).toBe(Code.ok);
+      expect(await ssoSms(limited.app, '13555550009', '10.0.0.1')).toMatchObject({ desc: BizDesc.smsIpLimit });
+      expect((await ssoSms(limited.app, '13555550009', '10.0.0.2')).code).toBe(Code.ok);
     } finally {
       await limited.close();
     }
   });
 
   it('a wrong code shows the page again with a Chinese error and the phone kept; 5 wrong attempts end the code', async () => {
-    const sms = await sendSms(gw, '13566667777');
+    const sms = await ssoSms(gw.app, '13566667777');
     const wrong = sms.obj!.demoCode === '111111' ? '222222' : '111111';
-    const res = await postLogin(gw, { phone: '13566667777', code: wrong });
+    const res = await ssoForm(gw.app, { phone: '13566667777', code: wrong });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain(BizDesc.smsCodeWrong);
     expect(res.body).toContain('value="13566667777"');
-    for (let i = 0; i < 4; i++) await postLogin(gw, { phone: '13566667777', code: wrong });
-    const right = await postLogin(gw, { phone: '13566667777', code: sms.obj!.demoCode! });
+    for (let i = 0; i < 4; i++) await ssoForm(gw.app, { phone: '13566667777', code: wrong });
+    const right = await ssoForm(gw.app, { phone: '13566667777', code: sms.obj!.demoCode! });
     expect(right.statusCode).toBe(200);
     expect(right.body).toContain(BizDesc.smsTooManyAttempts);
   });
 
   it('an expired or already used code is refused', async () => {
-    const sms = await sendSms(gw, '13577778888');
+    const sms = await ssoSms(gw.app, '13577778888');
     await gw.db.query(`update sms_codes set expires_at = now() - interval '1 second' where phone = '13577778888'`);
-    const res = await postLogin(gw, { phone: '13577778888', code: sms.obj!.demoCode! });
+    const res = await ssoForm(gw.app, { phone: '13577778888', code: sms.obj!.demoCode! });
     expect(res.body).toContain(BizDesc.smsCodeExpired);
-    expect((await postLogin(gw, { phone: '13577778888', code: 'abc' })).body).toContain(Messages.smsCodeInvalid);
+    expect((await ssoForm(gw.app, { phone: '13577778888', code: 'abc' })).body).toContain(Messages.smsCodeInvalid);
   });
 
   it('a landline or a bad phone is refused on the form with 请填写正确的手机号', async () => {
-    const res = await postLogin(gw, { phone: '010-12345678', code: '123456' });
+    const res = await ssoForm(gw.app, { phone: '010-12345678', code: '123456' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain(Messages.mobileInvalid);
   });
 
   it('success → 302 to redirect_url with ticket and the untouched data; ck logs the demo customer in', async () => {
-    const url = await ssoLogin(gw, '13800138000', { data: 'ryb&x=1' });
-    expect(url.origin + url.pathname).toBe(REDIRECT);
+    const url = await loginUrl(gw, '13800138000', { data: 'ryb&x=1' });
+    expect(url.origin + url.pathname).toBe(SSO_REDIRECT);
     expect(url.searchParams.get('data')).toBe('ryb&x=1');
     const ticket = url.searchParams.get('ticket')!;
     expect(ticket).toMatch(/^[A-Za-z0-9_-]{40,}$/);
@@ -278,7 +260,7 @@ describe('SSO page and login', () => {
   });
 
   it('an expired ticket is refused', async () => {
-    const url = await ssoLogin(gw, '13900139000');
+    const url = await loginUrl(gw, '13900139000');
     const ticket = url.searchParams.get('ticket')!;
     await gw.db.query(`update login_tickets set expires_at = now() - interval '1 second' where ticket_hash = $1`, [
       sha256(ticket),
@@ -288,7 +270,7 @@ describe('SSO page and login', () => {
   });
 
   it('ckNew returns the theme; the agent gets promoterId and agentId', async () => {
-    const url = await ssoLogin(gw, '13900139000');
+    const url = await loginUrl(gw, '13900139000');
     const ck = await gw.send<LoginResult>('GET', endpoints.loginCkNew, {
       query: { ticket: url.searchParams.get('ticket')!, source: 'h5portal' },
     });
@@ -302,7 +284,7 @@ describe('SSO page and login', () => {
   });
 
   it('a new phone becomes a new customer: no rights, one welcome notice, agreements not accepted, attribution recorded', async () => {
-    const url = await ssoLogin(gw, '13612340000');
+    const url = await loginUrl(gw, '13612340000');
     const ck = await gw.send<LoginResult>('GET', endpoints.loginCk, {
       query: { ticket: url.searchParams.get('ticket')!, source: 'h5portal', promoterId: 'P100239', agentId: 'A9001' },
     });
@@ -332,7 +314,7 @@ describe('SSO page and login', () => {
       agreeTime: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
     });
     // A second login is not a first login: no new attribution, no second welcome.
-    const url2 = await ssoLogin(gw, '13612340000');
+    const url2 = await loginUrl(gw, '13612340000');
     await new Promise((r) => setTimeout(r, 0));
     const ck2 = await gw.send<LoginResult>('GET', endpoints.loginCk, {
       query: { ticket: url2.searchParams.get('ticket')!, source: 'h5portal', promoterId: 'P999' },
@@ -346,8 +328,8 @@ describe('SSO page and login', () => {
 
   it('微信授权登录 adds openId, nickname and a local headImgUrl; wxinfo binds them', async () => {
     const phone = '13687654321';
-    const sms = await sendSms(gw, phone);
-    const res = await postLogin(gw, { phone, code: sms.obj!.demoCode!, wx: '1' });
+    const sms = await ssoSms(gw.app, phone);
+    const res = await ssoForm(gw.app, { phone, code: sms.obj!.demoCode!, wx: '1' });
     const url = new URL(String(res.headers.location));
     const openId = url.searchParams.get('openId')!;
     expect(openId).toMatch(/^wx_/);
@@ -371,7 +353,7 @@ describe('SSO page and login', () => {
   });
 
   it('unbind revokes the token and unbinds the phone; logging in again rebinds the same customer', async () => {
-    const url = await ssoLogin(gw, '13700137000');
+    const url = await loginUrl(gw, '13700137000');
     const ck = await gw.send<LoginResult>('GET', endpoints.loginCk, {
       query: { ticket: url.searchParams.get('ticket')!, source: 'h5portal' },
     });
@@ -383,7 +365,7 @@ describe('SSO page and login', () => {
     });
     const [u] = await gw.db.query('select mobile_phone, unbound_phone from users where id = $1', ['u-13700137000']);
     expect(u).toEqual({ mobile_phone: null, unbound_phone: '13700137000' });
-    const url2 = await ssoLogin(gw, '13700137000');
+    const url2 = await loginUrl(gw, '13700137000');
     const ck2 = await gw.send<LoginResult>('GET', endpoints.loginCk, {
       query: { ticket: url2.searchParams.get('ticket')!, source: 'h5portal' },
     });
@@ -405,7 +387,7 @@ describe('SSO in production', () => {
   it('redirects only to SSO_ALLOWED_ORIGINS and never shows the code', async () => {
     const local = await gw.app.inject({
       method: 'GET',
-      url: `${endpoints.ssoLogin}?redirect_url=${encodeURIComponent(REDIRECT)}`,
+      url: `${endpoints.ssoLogin}?redirect_url=${encodeURIComponent(SSO_REDIRECT)}`,
     });
     expect(local.statusCode).toBe(400);
     const allowed = await gw.app.inject({
@@ -413,7 +395,7 @@ describe('SSO in production', () => {
       url: `${endpoints.ssoLogin}?redirect_url=${encodeURIComponent('https://h5.example.com/transferPage')}`,
     });
     expect(allowed.statusCode).toBe(200);
-    const sms = await sendSms(gw, '13800138000');
+    const sms = await ssoSms(gw.app, '13800138000');
     expect(sms).toEqual({ code: Code.ok, desc: '成功', obj: { sent: true } });
   });
 });
