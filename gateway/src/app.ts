@@ -39,6 +39,7 @@ import { rightsRoutes } from './routes/rights';
 import { ssoRoutes } from './routes/sso';
 import { staticRoutes } from './routes/static';
 import { userRoutes } from './routes/user';
+import { screenReads } from './screen-reads';
 import { hasUnstorableText, UNSTORABLE_TEXT_DESC } from './text';
 
 /** Every route accepts 64 KB unless it says otherwise (updateHead: 3 MB). */
@@ -147,7 +148,7 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
   const metrics = config.metricsPort === null ? undefined : createMetrics({ pool: poolOf(db) });
   app.decorate('lifecycle', lifecycle);
   app.decorate('metrics', metrics);
-  const ctx: AppContext = { db, config, data: loadStaticData(config), metrics };
+  const ctx: AppContext = { db, config, data: loadStaticData(config), metrics, reads: screenReads(db, metrics) };
 
   app.decorateRequest('userId', null);
 

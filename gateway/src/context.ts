@@ -12,6 +12,7 @@ import type { Db } from './db/index';
 import { envelope, JsonText, ok, okText } from './envelope';
 import type { GuardMode } from './guard';
 import type { GatewayMetrics } from './ops/metrics';
+import type { ScreenRead } from './screen-reads';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -36,6 +37,8 @@ export interface AppContext {
   data: StaticData;
   /** Set when METRICS_PORT is. */
   metrics?: GatewayMetrics;
+  /** The first screens' reads, one batched statement for all their kinds (screen-reads.ts). */
+  reads: (read: ScreenRead) => Promise<JsonText>;
 }
 
 export interface ApiRoute<S extends z.ZodType | undefined> {

@@ -138,10 +138,11 @@ describe('guard: nonce, timestamp and bearer token on every A and B call', () =>
         // Six requests in it: the second use of the shared nonce was refused before it.
         expect(guards[0][1]?.[0]).toHaveLength(6);
         // Five reads: the expired token was refused by the guard stage, and read nothing.
-        const pages = query.mock.calls.filter(([, , name]) => name === 'notice_page_batch');
+        const pages = query.mock.calls.filter(([, , name]) => name === 'screen_read_batch');
         expect(pages).toHaveLength(1);
         const [c, a] = [DEMO.customer.userId, DEMO.agent.userId];
-        expect(pages[0][1]?.[0]).toEqual([c, c, c, a, c]);
+        expect(pages[0][1]?.[0]).toEqual(['notices', 'notices', 'notices', 'notices', 'notices']);
+        expect(pages[0][1]?.[1]).toEqual([c, c, c, a, c]);
 
         const all = customer.json.obj;
         expect(all.list.map((n) => n.id)).toHaveLength(all.total);
@@ -173,7 +174,7 @@ describe('guard: nonce, timestamp and bearer token on every A and B call', () =>
             .filter(([, , name]) => name === statement)
             .map(([, params]) => (params?.[0] as string[]).length);
         expect(sizes('guard_batch')).toEqual([64, 1]);
-        expect(sizes('notice_page_batch')).toEqual([64, 1]);
+        expect(sizes('screen_read_batch')).toEqual([64, 1]);
       } finally {
         query.mockRestore();
       }

@@ -63,12 +63,12 @@ describe('metrics (METRICS_PORT)', () => {
     ).toBe(5);
   });
 
-  it('observe the size of every guarded batch of the notice list', async () => {
+  it("observe the size of every batch of the first screens' reads", async () => {
     const before = await series(gw, 'gateway_guard_batch_size');
     const sum = (values: typeof before) =>
       count(
         values.filter((v) => v.metricName?.endsWith('_sum')),
-        { statement: 'notice_page_batch' },
+        { statement: 'screen_read_batch' },
       );
     const answers = await Promise.all([1, 2, 3, 4].map(() => gw.send('GET', endpoints.noticeList, { as: 'customer' })));
     expect(answers.map((a) => a.json.code)).toEqual([Code.ok, Code.ok, Code.ok, Code.ok]);

@@ -8,12 +8,10 @@ import type { FastifyInstance } from 'fastify';
 import { BizDesc } from '../../../contract/codes';
 import { endpoints } from '../../../contract/endpoints';
 import { consumeListQuery, evaluateBody, idQuery, writeOffBody } from '../../../contract/schemas';
-import type { ConsumeCount, Consumption, Evaluation, Page } from '../../../contract/types';
+import type { Consumption, Evaluation, Page } from '../../../contract/types';
 import { apiRoute, type AppContext, me } from '../context';
-import type { Db, Queryable } from '../db/index';
+import type { Queryable } from '../db/index';
 import { BizError } from '../envelope';
-import { type BatchRow, statementBatch } from '../guard';
-import type { GatewayMetrics } from '../ops/metrics';
 import { formatDateTime, todayInShanghai } from '../time';
 
 /** A write-off code lives 15 minutes (DESIGN §3). */
@@ -85,33 +83,7 @@ export const expireStale = (q: Queryable, where: 'user' | 'right' | 'code', key:
     `expire_stale_${where}`,
   );
 
-/** One row per request of the batch: its caller's consumptions counted as /mine shows them. */
-const COUNT_SQL = `
-  select a.i::int as i, t.total, t."toEvaluate", t.evaluated
-    from unnest($1::text[]) with ordinality as a (user_id, i)
-    cross join lateral (
-      select count(*)::int as total,
-             count(*) filter (where c.status = 'success' and e.id is null)::int as "toEvaluate",
-             count(e.id)::int as evaluated
-        from consumptions c left join evaluations e on e.consume_id = c.id
-       where c.user_id = a.user_id) t
-   order by a.i`;
-
-/** The consumption counts' data function, batched as the notice list's (decision 0038). */
-export function consumeCounts(db: Db, metrics?: GatewayMetrics) {
-  const counts = statementBatch<string, BatchRow & ConsumeCount>(db, {
-    name: 'consume_count_batch',
-    sql: COUNT_SQL,
-    onBatch: metrics && ((size) => metrics.observeBatch('consume_count_batch', size)),
-    params: (userIds) => [userIds],
-  });
-  return async (userId: string): Promise<ConsumeCount> => {
-    const [{ total, toEvaluate, evaluated }] = await counts(userId);
-    return { total, toEvaluate, evaluated };
-  };
-}
-
-export function consumptionRoutes(app: FastifyInstance, { db, data, metrics }: AppContext) {
+export function consumptionRoutes(app: FastifyInstance, { db, data, reads }: AppContext) {
   const toConsumption = (r: ConsumptionRow): Consumption => {
     const evaluated = r.score !== null;
     const c: Consumption = {
@@ -144,8 +116,9 @@ export function consumptionRoutes(app: FastifyInstance, { db, data, metrics }: A
     return row ? toConsumption(row) : undefined;
   };
 
-  const counts = consumeCounts(db, metrics);
-  apiRoute(app, { method: 'GET', url: endpoints.consumeCount, guard: 'required' }, (_q, req) => counts(me(req)));
+  apiRoute(app, { method: 'GET', url: endpoints.consumeCount, guard: 'required' }, (_q, req) =>
+    reads({ kind: 'consume', userId: me(req) }),
+  );
 
   apiRoute(
     app,
