@@ -1,4 +1,6 @@
-import { createPath, type DataRouter, redirect, type RouteObject } from 'react-router-dom';
+import { createPath, type DataRouter, type LoaderFunction, redirect, type RouteObject } from 'react-router-dom';
+import { selectIsLoggedIn, useUserStore } from '@/stores/user';
+import { isKept } from './keep-alive-outlet';
 import { lazyScreen, navigationTargetChanged } from './lazy-screen';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
@@ -7,9 +9,29 @@ import { notFoundRoute, type RouteDef, routes } from './routes';
 import { installScrollMemory } from './scroll';
 import { installTitles, type RouteHandle } from './title';
 
-function toRouteObject({ screen, ...meta }: RouteDef): RouteObject {
+/**
+ * A row's `load` as the route's loader (decision 0036): react-router calls it as a navigation
+ * starts, beside the chunk's import, and for the landing route at boot. It only starts the
+ * calls and never holds the navigation. Not for a guest on a login-only row (who sees the login
+ * view), not offline, and not for a kept screen shown again (it keeps what it loaded).
+ */
+function routeLoader(load: NonNullable<RouteDef['load']>, auth: RouteDef['auth']): LoaderFunction {
+  return ({ request }) => {
+    const url = new URL(request.url);
+    if (auth === 'required' && !selectIsLoggedIn(useUserStore.getState())) return null;
+    if (!navigator.onLine || isKept(url.pathname)) return null;
+    // A failed import is left to the screen, whose own fetch then runs as before.
+    load(url).catch(() => undefined);
+    return null;
+  };
+}
+
+function toRouteObject({ screen, load, ...meta }: RouteDef): RouteObject {
   const handle: RouteHandle = meta;
-  return { path: meta.path, lazy: lazyScreen(screen), handle };
+  const route: RouteObject = { path: meta.path, lazy: lazyScreen(screen), handle };
+  if (!load) return route;
+  // Only as the route is entered: a new query on the same screen is the screen's own business.
+  return { ...route, loader: routeLoader(load, meta.auth), shouldRevalidate: () => false };
 }
 
 /** Route objects for a table: under the root layout, `/` → `/index`, then the not-found row. */
