@@ -290,32 +290,35 @@ const TAPS: Tap[] = [
 
 /**
  * Tap to content measured in the page: from the tap's first event (pointerdown, its
- * `timeStamp`) to the start of the first frame in which `selector` is in the DOM (a
- * MutationObserver notices it, the next requestAnimationFrame is that frame). Playwright's own
- * click and polling are not in it. Resolves `window.__tapToContent`.
+ * `timeStamp`) to the end of the first frame in which the selector is in the DOM (a
+ * MutationObserver notices it, the next requestAnimationFrame is that frame, and the task after
+ * it follows the frame's rendering work). Playwright's own
+ * click and polling are not in it. Sets `window.__tapToContent` (NaN after 20 s without it).
+ * Plain JavaScript: tsx would name the inner functions with a helper the page does not have.
  */
-const ARM_TAP_TO_CONTENT = (selector: string) => {
-  const w = window as unknown as { __tapToContent: Promise<number> };
-  w.__tapToContent = new Promise((resolve) => {
-    addEventListener(
-      'pointerdown',
-      (event) => {
-        const tappedAt = event.timeStamp;
-        const found = () => {
-          if (!document.querySelector(selector)) return false;
-          requestAnimationFrame((frame) => resolve(frame - tappedAt));
-          return true;
-        };
-        if (found()) return;
-        const observer = new MutationObserver(() => {
-          if (found()) observer.disconnect();
+const armTapToContent = (selector: string) => `(() => {
+  var selector = ${JSON.stringify(selector)};
+  window.__tapToContent = new Promise(function (resolve) {
+    setTimeout(function () { resolve(NaN); }, 20000);
+    addEventListener('pointerdown', function (event) {
+      var tappedAt = event.timeStamp;
+      var observer;
+      function found() {
+        if (!document.querySelector(selector)) return false;
+        requestAnimationFrame(function () {
+          var after = new MessageChannel();
+          after.port1.onmessage = function () { resolve(performance.now() - tappedAt); };
+          after.port2.postMessage(null);
         });
-        observer.observe(document, { subtree: true, childList: true });
-      },
-      { once: true, capture: true },
-    );
+        if (observer) observer.disconnect();
+        return true;
+      }
+      if (found()) return;
+      observer = new MutationObserver(found);
+      observer.observe(document, { subtree: true, childList: true });
+    }, { once: true, capture: true });
   });
-};
+})()`;
 
 /**
  * Waits until the likely next screens' chunks have been prefetched (app/prefetch.ts: once the
@@ -381,7 +384,7 @@ async function taps(browser: Browser, options: ReturningOptions, session: Sessio
         if (network === 'cached') await page.waitForTimeout(500);
         else await prefetchSettled(page, () => pending.size);
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-        await page.evaluate(ARM_TAP_TO_CONTENT, tap.content);
+        await page.evaluate(armTapToContent(tap.content));
         const start = Date.now();
         await tap.tap(page);
         await page.locator(tap.content).first().waitFor();
