@@ -342,71 +342,99 @@ async function prefetchSettled(page: Page, inFlight: () => number): Promise<void
   }
 }
 
-/** Taps under 4× CPU slowdown: INP (Event Timing) and tap to the next screen's content. */
+type Network = 'cached' | 'cold, simulated 4G';
+
+/** One tap in a fresh context: INP, tap to content in the page, and as Playwright sees it. */
+async function measureTap(
+  browser: Browser,
+  options: ReturningOptions,
+  session: Session,
+  tap: Tap,
+  network: Network,
+): Promise<{ inp: number; inPage: number; outside: number }> {
+  const context = await phone(browser, options, session);
+  try {
+    await context.addInitScript(OBSERVE_TAPS);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    const pending = new Set<string>();
+    cdp.on('Network.requestWillBeSent', (e) => pending.add(e.requestId));
+    cdp.on('Network.loadingFinished', (e) => pending.delete(e.requestId));
+    cdp.on('Network.loadingFailed', (e) => pending.delete(e.requestId));
+    if (network === 'cached') {
+      // The next screen's chunk is in the HTTP cache from an earlier visit.
+      await page.goto(tap.from);
+      await page.waitForLoadState('networkidle');
+      await tap.tap(page);
+      await page.locator(tap.content).first().waitFor();
+      await page.waitForLoadState('networkidle');
+    } else {
+      await cdp.send('Network.enable');
+      // Lighthouse's mobile network: 150 ms, 1.6 Mbps down, 750 kbps up.
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 150,
+        downloadThroughput: (1.6 * 1024 * 1024) / 8,
+        uploadThroughput: (750 * 1024) / 8,
+      });
+    }
+    await page.goto(tap.from);
+    await page.waitForLoadState('networkidle');
+    if (network === 'cached') await page.waitForTimeout(500);
+    else await prefetchSettled(page, () => pending.size);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.evaluate(armTapToContent(tap.content));
+    const start = Date.now();
+    await tap.tap(page);
+    await page.locator(tap.content).first().waitFor();
+    const outside = Date.now() - start;
+    const inPage = await page.evaluate(() => (window as unknown as { __tapToContent: Promise<number> }).__tapToContent);
+    await page.waitForTimeout(300);
+    const inp = await page.evaluate(() =>
+      Math.max(0, ...Object.values((window as unknown as { __taps: Record<number, number> }).__taps)),
+    );
+    return { inp, inPage, outside };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Taps under 4× CPU slowdown: INP (Event Timing) and tap to the next screen's content, each
+ * measured `runs` times in fresh contexts; the median is printed, the single runs beside it.
+ */
 async function taps(browser: Browser, options: ReturningOptions, session: Session) {
-  console.log('\n## Taps, logged in, 4x CPU slowdown (CDP): INP from Event Timing, tap to the next screen’s content');
   console.log(
-    '  (to content: from the tap event to the first frame with the content, in the page; in brackets, Playwright’s click to its locator seeing it.',
+    `\n## Taps, logged in, 4x CPU slowdown (CDP), median of ${options.runs}: INP from Event Timing, tap to the next screen’s content`,
+  );
+  console.log(
+    '  (to content: from the tap event to the end of the first frame with the content, in the page; in brackets, Playwright’s click to its locator seeing it.',
   );
   console.log(
     '   Cold: simulated 4G, tapped once the likely next screens have been prefetched and the network is quiet, as after a moment’s reading.)',
   );
   for (const network of ['cached', 'cold, simulated 4G'] as const) {
     for (const tap of TAPS) {
-      const context = await phone(browser, options, session);
-      try {
-        await context.addInitScript(OBSERVE_TAPS);
-        const page = await context.newPage();
-        const cdp = await context.newCDPSession(page);
-        const pending = new Set<string>();
-        cdp.on('Network.requestWillBeSent', (e) => pending.add(e.requestId));
-        cdp.on('Network.loadingFinished', (e) => pending.delete(e.requestId));
-        cdp.on('Network.loadingFailed', (e) => pending.delete(e.requestId));
-        if (network === 'cached') {
-          // The next screen's chunk is in the HTTP cache from an earlier visit.
-          await page.goto(tap.from);
-          await page.waitForLoadState('networkidle');
-          await tap.tap(page);
-          await page.locator(tap.content).first().waitFor();
-          await page.waitForLoadState('networkidle');
-        } else {
-          await cdp.send('Network.enable');
-          // Lighthouse's mobile network: 150 ms, 1.6 Mbps down, 750 kbps up.
-          await cdp.send('Network.emulateNetworkConditions', {
-            offline: false,
-            latency: 150,
-            downloadThroughput: (1.6 * 1024 * 1024) / 8,
-            uploadThroughput: (750 * 1024) / 8,
-          });
+      const results: { inp: number; inPage: number; outside: number }[] = [];
+      let failure = '';
+      for (let i = 0; i < options.runs; i += 1) {
+        try {
+          results.push(await measureTap(browser, options, session, tap, network));
+        } catch (error) {
+          // A machine too busy for a tap to finish in time: say so and go on with the next.
+          failure = (error as Error).message.split('\n')[0];
         }
-        await page.goto(tap.from);
-        await page.waitForLoadState('networkidle');
-        if (network === 'cached') await page.waitForTimeout(500);
-        else await prefetchSettled(page, () => pending.size);
-        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-        await page.evaluate(armTapToContent(tap.content));
-        const start = Date.now();
-        await tap.tap(page);
-        await page.locator(tap.content).first().waitFor();
-        const outside = Date.now() - start;
-        const inPage = await page.evaluate(
-          () => (window as unknown as { __tapToContent: Promise<number> }).__tapToContent,
-        );
-        await page.waitForTimeout(300);
-        const inp = await page.evaluate(() =>
-          Math.max(0, ...Object.values((window as unknown as { __taps: Record<number, number> }).__taps)),
-        );
-        console.log(
-          `  ${tap.name.padEnd(24)} ${network.padEnd(20)} INP ${ms(inp).padStart(7)}, tap to content ${ms(inPage).padStart(8)} (${ms(outside)})`,
-        );
-      } catch (error) {
-        // A machine too busy for a tap to finish in time: say so and go on with the next.
-        console.log(
-          `  ${tap.name.padEnd(24)} ${network.padEnd(20)} not measured: ${(error as Error).message.split('\n')[0]}`,
-        );
-      } finally {
-        await context.close();
       }
+      const label = `  ${tap.name.padEnd(24)} ${network.padEnd(20)}`;
+      if (results.length === 0) {
+        console.log(`${label} not measured: ${failure}`);
+        continue;
+      }
+      const m = (key: 'inp' | 'inPage' | 'outside') => median(results.map((r) => r[key]));
+      const each = results.map((r) => Math.round(r.inPage)).join('/');
+      console.log(
+        `${label} INP ${ms(m('inp')).padStart(7)}, tap to content ${ms(m('inPage')).padStart(8)} (${ms(m('outside'))}; runs ${each} ms)`,
+      );
     }
   }
 }
