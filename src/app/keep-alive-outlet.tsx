@@ -27,11 +27,6 @@ function RouteScreen({ meta, children }: { meta: RouteMeta; children: ReactNode 
   );
 }
 
-/** Whether a screen kept alive for `pathname` is in the page (shown or hidden), with what it loaded. */
-export function isKept(pathname: string): boolean {
-  return [...document.querySelectorAll<HTMLElement>('.screen[data-screen]')].some((s) => s.dataset.screen === pathname);
-}
-
 /**
  * Renders the current screen, and every keep-alive screen visited so far inside React's
  * <Activity> (STYLE §8): hidden ones keep their state and DOM, their Effects are destroyed

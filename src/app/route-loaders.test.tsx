@@ -75,6 +75,20 @@ describe('route loaders', () => {
     expect(calls()).toBe(1);
   });
 
+  it("starts the home's configuration beside its chunk on the tab 首页, and the home makes no second call", async () => {
+    const calls = callsTo('/jsons/indexConfig.json');
+    const chunk = holdChunk('/index');
+    const { router } = renderScreen('/mine?indexCode=index', { user: CUSTOMER, routes: chunk.routes });
+    await screen.findByRole('heading', { name: '我的' });
+    const before = calls();
+    act(() => void router.navigate('/index?indexCode=index'));
+    await waitFor(() => expect(calls()).toBe(before + 1));
+    expect(chunk.resolved()).toBe(false);
+    await chunk.release();
+    expect(await screen.findByText('年度体检，预约即享')).toBeInTheDocument();
+    expect(calls()).toBe(before + 1);
+  });
+
   it('makes no call for a guest, who sees the login view there', async () => {
     const calls = callsTo(endpoints.noticeList);
     renderScreen('/message');

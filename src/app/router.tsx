@@ -1,8 +1,9 @@
 import { createPath, type DataRouter, type LoaderFunction, redirect, type RouteObject } from 'react-router-dom';
+import { earlyPending } from '@/api/early-json';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';
-import { isKept } from './keep-alive-outlet';
 import { lazyScreen, navigationTargetChanged } from './lazy-screen';
 import { RootLayout } from './root-layout';
+import type { LoaderName } from './route-data';
 import { RouteError } from './route-error';
 import { createBrowserHistory, createRouter, hydrationRouteProperties, mapRouteProperties } from './router-internals';
 import { notFoundRoute, type RouteDef, routes } from './routes';
@@ -12,16 +13,15 @@ import { installTitles, type RouteHandle } from './title';
 /**
  * A row's `load` as the route's loader (decision 0036): react-router calls it as a navigation
  * starts, beside the chunk's import, and for the landing route at boot. It only starts the
- * calls and never holds the navigation. Not for a guest on a login-only row (who sees the login
- * view), not offline, and not for a kept screen shown again (it keeps what it loaded).
+ * calls (app/route-data.ts) and never holds the navigation. Not for a guest on a login-only row
+ * (who sees the login view), and not while index.html's early fetch brings the landing home's
+ * files (decision 0031): the first screen loads nothing more.
  */
-function routeLoader(load: NonNullable<RouteDef['load']>, auth: RouteDef['auth']): LoaderFunction {
+function routeLoader(load: LoaderName, auth: RouteDef['auth']): LoaderFunction {
   return ({ request }) => {
-    const url = new URL(request.url);
-    if (auth === 'required' && !selectIsLoggedIn(useUserStore.getState())) return null;
-    if (!navigator.onLine || isKept(url.pathname)) return null;
+    if (earlyPending() || (auth === 'required' && !selectIsLoggedIn(useUserStore.getState()))) return null;
     // A failed import is left to the screen, whose own fetch then runs as before.
-    load(url).catch(() => undefined);
+    import('./route-data').then((m) => m.runLoader(load, new URL(request.url))).catch(() => undefined);
     return null;
   };
 }

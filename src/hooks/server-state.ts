@@ -55,12 +55,10 @@ const preloaded = new Map<string, { answer: Promise<unknown>; at: number }>();
 
 /**
  * Starts a screen's first call before its screen has loaded (a route's loader, decision 0036):
- * the screen's `useRequest` with the same `loadKey` takes it. A request already started for the
- * key is not started again.
+ * the screen's `useRequest` with the same `loadKey` takes it. Two loaders of one GET in flight
+ * share it (the client's dedupe).
  */
 export function preload<T>(loadKey: string, fetcher: () => Promise<T>): void {
-  const waiting = preloaded.get(loadKey);
-  if (waiting && Date.now() - waiting.at < PRELOAD_KEPT_MS) return;
   const answer = fetcher();
   // A failure is the screen's to show when it takes the answer; the client has already toasted.
   answer.catch(() => undefined);
@@ -98,18 +96,16 @@ export function useRequest<T>(
   const [error, setError] = useState<unknown>();
   const fetcherRef = useRef(fetcher);
   fetcherRef.current = fetcher;
-  const loadKeyRef = useRef(loadKey);
-  loadKeyRef.current = loadKey;
   const latest = useRef(0);
   const fetchedFor = useRef<string | undefined>(initialData === undefined ? undefined : JSON.stringify(deps));
   const version = useFreshnessStore((s) => refreshOn.map((topic) => s.versions[topic]).join('.'));
   const fetchedAtVersion = useRef(version);
 
   /**
-   * `quiet`: keep what is on screen while fetching, and keep it if the fetch fails. `first`: the
-   * first fetch for these deps, which a route's loader may have started already.
+   * `quiet`: keep what is on screen while fetching, and keep it if the fetch fails. `preloadedAs`:
+   * the first fetch for these deps takes a route loader's request under this key, if there is one.
    */
-  const run = useCallback(async (quiet = false, first = false) => {
+  const run = useCallback(async (quiet = false, preloadedAs?: string) => {
     const id = ++latest.current;
     if (!quiet) {
       setLoading(true);
@@ -117,8 +113,7 @@ export function useRequest<T>(
     }
     let settle: () => void;
     try {
-      const started = first ? (takePreloaded(loadKeyRef.current) as Promise<T> | undefined) : undefined;
-      const value = await (started ?? fetcherRef.current());
+      const value = await ((takePreloaded(preloadedAs) as Promise<T> | undefined) ?? fetcherRef.current());
       settle = () => {
         setDataState(() => value);
         setError(undefined);
@@ -151,7 +146,7 @@ export function useRequest<T>(
       return;
     }
     fetchedFor.current = key;
-    void run(false, true);
+    void run(false, loadKey);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [enabled, version, ...deps]);
 
