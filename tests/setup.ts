@@ -5,6 +5,8 @@
 import { cleanup, configure } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { earlyReset } from '@/api/early-json';
+import { forgetPreloaded } from '@/hooks/server-state';
 import { resetClock } from '@/lib/clock';
 import { overlaysSettled } from '@/lib/toast';
 import { resetTracking } from '@/lib/track';
@@ -40,6 +42,8 @@ afterEach(async () => {
   resetClock();
   agreementReset();
   freshnessReset();
+  forgetPreloaded();
+  earlyReset();
   // Queued analytics and their flush timer: a flush due after the last test would run once
   // jsdom is gone (ReferenceError: navigator is not defined).
   resetTracking();

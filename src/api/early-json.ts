@@ -26,7 +26,22 @@ async function viaClient<K extends keyof EarlyFiles>(name: K): Promise<EarlyFile
   return getStaticJson<EarlyFiles[K]>(name);
 }
 
+/** A home has taken the early files (or left them): later homes read through the client. */
+let taken = false;
+
+/**
+ * Whether index.html fetches the home's files for the landing home and none has taken them
+ * yet: no route loader runs meanwhile (decision 0036).
+ */
+export const earlyPending = () => !taken && Boolean(window.__earlyDate ?? window.__earlyArrived);
+
+/** As at page load (between tests). */
+export function earlyReset(): void {
+  taken = false;
+}
+
 async function take<K extends keyof EarlyFiles>(name: K): Promise<EarlyFiles[K]> {
+  taken = true;
   const early = window.__early?.[name];
   if (window.__early) delete window.__early[name];
   if (window.__earlyArrived) delete window.__earlyArrived[name];
@@ -52,6 +67,7 @@ export function arrivedEarly(): EarlyFiles | undefined {
 
 /** Later homes read the files through the client, as after `take`. */
 export function forgetArrived(): void {
+  taken = true;
   delete window.__earlyArrived;
   delete window.__early;
 }

@@ -1,15 +1,37 @@
-import { createPath, type DataRouter, redirect, type RouteObject } from 'react-router-dom';
+import { createPath, type DataRouter, type LoaderFunction, redirect, type RouteObject } from 'react-router-dom';
+import { earlyPending } from '@/api/early-json';
+import { selectIsLoggedIn, useUserStore } from '@/stores/user';
 import { lazyScreen, navigationTargetChanged } from './lazy-screen';
 import { RootLayout } from './root-layout';
+import type { LoaderName } from './route-data';
 import { RouteError } from './route-error';
 import { createBrowserHistory, createRouter, hydrationRouteProperties, mapRouteProperties } from './router-internals';
 import { notFoundRoute, type RouteDef, routes } from './routes';
 import { installScrollMemory } from './scroll';
 import { installTitles, type RouteHandle } from './title';
 
-function toRouteObject({ screen, ...meta }: RouteDef): RouteObject {
+/**
+ * A row's `load` as the route's loader (decision 0036): react-router calls it as a navigation
+ * starts, beside the chunk's import, and for the landing route at boot. It only starts the
+ * calls (app/route-data.ts) and never holds the navigation. Not for a guest on a login-only row
+ * (who sees the login view), and not while index.html's early fetch brings the landing home's
+ * files (decision 0031): the first screen loads nothing more.
+ */
+function routeLoader(load: LoaderName, auth: RouteDef['auth']): LoaderFunction {
+  return ({ request }) => {
+    if (earlyPending() || (auth === 'required' && !selectIsLoggedIn(useUserStore.getState()))) return null;
+    // A failed import is left to the screen, whose own fetch then runs as before.
+    import('./route-data').then((m) => m.runLoader(load, new URL(request.url))).catch(() => undefined);
+    return null;
+  };
+}
+
+function toRouteObject({ screen, load, ...meta }: RouteDef): RouteObject {
   const handle: RouteHandle = meta;
-  return { path: meta.path, lazy: lazyScreen(screen), handle };
+  const route: RouteObject = { path: meta.path, lazy: lazyScreen(screen), handle };
+  if (!load) return route;
+  // Only as the route is entered: a new query on the same screen is the screen's own business.
+  return { ...route, loader: routeLoader(load, meta.auth), shouldRevalidate: () => false };
 }
 
 /** Route objects for a table: under the root layout, `/` → `/index`, then the not-found row. */

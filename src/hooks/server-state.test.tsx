@@ -7,7 +7,7 @@ import { endpoints } from '@contract/endpoints';
 import type { Page } from '@contract/types';
 import { ok, url } from '../../tests/mocks/handlers/common';
 import { server } from '../../tests/mocks/server';
-import { usePagedList, useRequest } from './server-state';
+import { preload, PRELOAD_KEPT_MS, usePagedList, useRequest } from './server-state';
 
 vi.mock('@/lib/toast', () => ({ showToast: vi.fn(), preloadOverlays: vi.fn() }));
 
@@ -23,6 +23,42 @@ function deferred<T>() {
 }
 
 describe('useRequest', () => {
+  /** A route loader's request (decision 0036): taken once by the first fetch with its key, if fresh. */
+  describe('a loader’s request', () => {
+    afterEach(() => vi.restoreAllMocks());
+
+    function Shown({ fetcher }: { fetcher: () => Promise<string> }) {
+      const { data, reload } = useRequest(fetcher, [], { loadKey: 'k' });
+      return (
+        <button type="button" onClick={() => void reload()}>
+          {data ?? '…'}
+        </button>
+      );
+    }
+
+    it('is taken by the first fetch with its key, and only by it', async () => {
+      preload('k', () => Promise.resolve('来自加载器'));
+      const own = vi.fn(() => Promise.resolve('自己的'));
+      const { unmount } = render(<Shown fetcher={own} />);
+      expect(await screen.findByText('来自加载器')).toBeInTheDocument();
+      expect(own).not.toHaveBeenCalled();
+      act(() => screen.getByRole('button').click());
+      expect(await screen.findByText('自己的')).toBeInTheDocument();
+      // Taken is taken: the screen mounted again fetches its own.
+      unmount();
+      render(<Shown fetcher={() => Promise.resolve('再次打开')} />);
+      expect(await screen.findByText('再次打开')).toBeInTheDocument();
+    });
+
+    it('is dropped when it waited longer than PRELOAD_KEPT_MS: the screen fetches its own', async () => {
+      const now = Date.now();
+      preload('k', () => Promise.resolve('过期的'));
+      vi.spyOn(Date, 'now').mockReturnValue(now + PRELOAD_KEPT_MS + 1);
+      render(<Shown fetcher={() => Promise.resolve('新鲜的')} />);
+      expect(await screen.findByText('新鲜的')).toBeInTheDocument();
+    });
+  });
+
   it('sends one request for two screens asking the same thing at once', async () => {
     let sent = 0;
     server.use(

@@ -41,6 +41,41 @@ export interface RequestOptions<T = unknown> {
    * first render shows it instead of a skeleton, and it stands for the first fetch of `deps`.
    */
   initialData?: T;
+  /**
+   * The request's key, as its route's loader names it (`preload`, decision 0036): the first fetch
+   * for `deps` takes the loader's request, in flight or answered, instead of making a second call.
+   */
+  loadKey?: string;
+}
+
+/** How long a loader's answer waits for its screen: one not taken by then is dropped as stale. */
+export const PRELOAD_KEPT_MS = 10_000;
+
+const preloaded = new Map<string, { answer: Promise<unknown>; at: number }>();
+
+/**
+ * Starts a screen's first call before its screen has loaded (a route's loader, decision 0036):
+ * the screen's `useRequest` with the same `loadKey` takes it. Two loaders of one GET in flight
+ * share it (the client's dedupe).
+ */
+export function preload<T>(loadKey: string, fetcher: () => Promise<T>): void {
+  const answer = fetcher();
+  // A failure is the screen's to show when it takes the answer; the client has already toasted.
+  answer.catch(() => undefined);
+  preloaded.set(loadKey, { answer, at: Date.now() });
+}
+
+/** The loader's request for `loadKey`, once: undefined when there is none, or it waited too long. */
+function takePreloaded(loadKey: string | undefined): Promise<unknown> | undefined {
+  if (loadKey === undefined) return undefined;
+  const waiting = preloaded.get(loadKey);
+  preloaded.delete(loadKey);
+  return waiting && Date.now() - waiting.at < PRELOAD_KEPT_MS ? waiting.answer : undefined;
+}
+
+/** Forgets every loader's request (between tests). */
+export function forgetPreloaded(): void {
+  preloaded.clear();
 }
 
 const NO_TOPICS: readonly Topic[] = [];
@@ -54,7 +89,7 @@ const NO_TOPICS: readonly Topic[] = [];
 export function useRequest<T>(
   fetcher: () => Promise<T>,
   deps: DependencyList,
-  { enabled = true, refreshOn = NO_TOPICS, initialData }: RequestOptions<T> = {},
+  { enabled = true, refreshOn = NO_TOPICS, initialData, loadKey }: RequestOptions<T> = {},
 ): RequestState<T> {
   const [data, setDataState] = useState<T | undefined>(initialData);
   const [loading, setLoading] = useState(enabled && initialData === undefined);
@@ -66,8 +101,11 @@ export function useRequest<T>(
   const version = useFreshnessStore((s) => refreshOn.map((topic) => s.versions[topic]).join('.'));
   const fetchedAtVersion = useRef(version);
 
-  /** `quiet`: keep what is on screen while fetching, and keep it if the fetch fails. */
-  const run = useCallback(async (quiet = false) => {
+  /**
+   * `quiet`: keep what is on screen while fetching, and keep it if the fetch fails. `preloadedAs`:
+   * the first fetch for these deps takes a route loader's request under this key, if there is one.
+   */
+  const run = useCallback(async (quiet = false, preloadedAs?: string) => {
     const id = ++latest.current;
     if (!quiet) {
       setLoading(true);
@@ -75,7 +113,7 @@ export function useRequest<T>(
     }
     let settle: () => void;
     try {
-      const value = await fetcherRef.current();
+      const value = await ((takePreloaded(preloadedAs) as Promise<T> | undefined) ?? fetcherRef.current());
       settle = () => {
         setDataState(() => value);
         setError(undefined);
@@ -108,7 +146,7 @@ export function useRequest<T>(
       return;
     }
     fetchedFor.current = key;
-    void run();
+    void run(false, loadKey);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [enabled, version, ...deps]);
 
@@ -132,7 +170,7 @@ interface Loaded<T> {
   pageNum: number;
 }
 
-export interface PagedListOptions<T> extends Pick<RequestOptions, 'enabled' | 'refreshOn'> {
+export interface PagedListOptions<T> extends Pick<RequestOptions, 'enabled' | 'refreshOn' | 'loadKey'> {
   /** Identifies an item, so one already shown is not repeated when a page shifts under us. */
   key: (item: T) => string | number;
 }
@@ -156,6 +194,11 @@ export interface PagedListState<T> {
 
 const loadedFrom = <T>(first: Page<T>): Loaded<T> => ({ first, items: first.list, total: first.total, pageNum: 1 });
 
+/** `preload` for a paged list: its first page, as `usePagedList` with the same `loadKey` takes it. */
+export function preloadFirstPage<T>(loadKey: string, fetchFirstPage: () => Promise<Page<T>>): void {
+  preload(loadKey, () => fetchFirstPage().then(loadedFrom));
+}
+
 /**
  * A paged list of DESIGN §3 (`pageNum` from 1) for infinite scroll: its first page is a
  * `useRequest` (so loading, error, dedupe, `refreshOn` and the kept-screen rule are the same as
@@ -165,13 +208,17 @@ const loadedFrom = <T>(first: Page<T>): Loaded<T> => ({ first, items: first.list
 export function usePagedList<T>(
   fetchPage: (pageNum: number) => Promise<Page<T>>,
   deps: DependencyList,
-  { key, enabled, refreshOn }: PagedListOptions<T>,
+  { key, enabled, refreshOn, loadKey }: PagedListOptions<T>,
 ): PagedListState<T> {
   const fetchRef = useRef(fetchPage);
   fetchRef.current = fetchPage;
   const keyRef = useRef(key);
   keyRef.current = key;
-  const first = useRequest<Loaded<T>>(() => fetchRef.current(1).then(loadedFrom), deps, { enabled, refreshOn });
+  const first = useRequest<Loaded<T>>(() => fetchRef.current(1).then(loadedFrom), deps, {
+    enabled,
+    refreshOn,
+    loadKey,
+  });
   const { data, setData } = first;
   const items = data?.items ?? [];
   const total = data?.total ?? 0;

@@ -24,9 +24,7 @@ import './index-new.css';
 export default function IndexNewPage() {
   const indexCode = useIndexCode();
   const loggedIn = useUserStore(selectIsLoggedIn);
-  const { data, loading, error, reload } = useHomeConfig(indexCode, (config) =>
-    config[indexCode]?.theme === 'indexNew' ? config[indexCode] : config.indexNew,
-  );
+  const { data, loading, error, reload } = useHomeConfig(indexCode, true);
 
   // The indexNew entry's theme, unless ckNew gave the session one (DESIGN §7).
   useEffect(() => {

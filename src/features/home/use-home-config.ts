@@ -24,16 +24,26 @@ function homeOf(config: IndexConfig, catalog: ServiceCatalog, indexCode: string,
   return { entry, services };
 }
 
-async function loadHome(indexCode: string, prefer?: Prefer): Promise<HomeData> {
+export async function loadHome(indexCode: string, prefer?: Prefer): Promise<HomeData> {
   const [config, catalog] = await Promise.all([getIndexConfig(), getServiceCatalog()]);
   return homeOf(config, catalog, indexCode, prefer);
 }
+
+/** The new-theme home reads the `indexNew` entry, unless the indexCode is itself a new-theme one. */
+export const preferNewTheme =
+  (indexCode: string): Prefer =>
+  (config) =>
+    config[indexCode]?.theme === 'indexNew' ? config[indexCode] : config.indexNew;
+
+/** The key a home reads its configuration under, for its loader and its screen alike. */
+export const homeKey = (indexCode: string, newTheme: boolean) => JSON.stringify(['home', indexCode, newTheme]);
 
 /**
  * The home's data for an indexCode through useRequest (both homes share it; it lives here so
  * the two home screens share no chunk of their own, decision 0003's file budget).
  */
-export function useHomeConfig(indexCode: string, prefer?: Prefer) {
+export function useHomeConfig(indexCode: string, newTheme = false) {
+  const prefer = newTheme ? preferNewTheme(indexCode) : undefined;
   // The early files that answered before the app ran paint the home in its first render, as
   // index.html painted the first banner (decision 0031).
   const [initialData] = useState(() => {
@@ -47,5 +57,8 @@ export function useHomeConfig(indexCode: string, prefer?: Prefer) {
   useEffect(() => {
     if (initialData) forgetArrived();
   }, [initialData]);
-  return useRequest(() => loadHome(indexCode, prefer), [indexCode], { initialData });
+  return useRequest(() => loadHome(indexCode, prefer), [indexCode], {
+    initialData,
+    loadKey: homeKey(indexCode, newTheme),
+  });
 }

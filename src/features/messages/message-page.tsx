@@ -1,7 +1,7 @@
 import { InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { getNotices, readAllNotices, readNotice } from '@/api/notices';
+import { readAllNotices, readNotice } from '@/api/notices';
 import { PageState } from '@/components/page-state';
 import { RouteHeading } from '@/components/route-heading';
 import { Skeleton } from '@/components/skeleton';
@@ -9,12 +9,10 @@ import { usePagedList } from '@/hooks/server-state';
 import { refreshUnread, unreadChanged, useUnreadStore } from '@/stores/unread';
 import { useUserStore } from '@/stores/user';
 import type { Notice } from '@contract/types';
+import { fetchNoticePage, noticesKey } from './message-data';
 import { NoticeItem } from './notice-item';
 import { NoticePopup } from './notice-popup';
 import './messages.css';
-
-/** Notices per page. */
-export const NOTICE_PAGE_SIZE = 10;
 
 const noticeKey = (notice: Notice) => notice.id;
 
@@ -29,9 +27,8 @@ function NoticeList() {
   const unread = useUnreadStore((s) => s.unreadCount);
   const [open, setOpen] = useState<Notice>();
   const [readingAll, setReadingAll] = useState(false);
-  const list = usePagedList((pageNum) => getNotices({ pageNum, pageSize: NOTICE_PAGE_SIZE }, 'A'), [token], {
-    key: noticeKey,
-  });
+  // The first page is the route's loader's when it started one (decision 0036).
+  const list = usePagedList(fetchNoticePage, [token], { key: noticeKey, loadKey: noticesKey(token) });
   const { updateItems } = list;
 
   // The badge count is the server's: reload it whenever the centre is shown.

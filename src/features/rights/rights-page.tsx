@@ -1,19 +1,17 @@
 import { PullToRefresh } from 'antd-mobile';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { getStaticJson } from '@/api/client';
-import { getRights } from '@/api/rights';
 import { PageState } from '@/components/page-state';
 import { RouteHeading } from '@/components/route-heading';
-import { DEFAULT_INDEX_CODE } from '@/config/constants';
 import { useRequest } from '@/hooks/server-state';
 import { readIndexCode } from '@/lib/index-code';
-import { type LinkedPath, withIndexCode } from '@/lib/paths';
+import { withIndexCode } from '@/lib/paths';
 import { RIGHT_STATUS_LABEL } from '@/lib/right-facts';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';
-import type { IndexConfig, Right, RightStatus } from '@contract/types';
+import type { RightStatus } from '@contract/types';
 import { RecordsList } from './records-list';
 import { RightCard } from './right-card';
+import { fetchRights, rightsKey } from './rights-data';
 import './rights.css';
 
 type Tab = RightStatus | 'records';
@@ -26,25 +24,6 @@ const TABS: { key: Tab; label: string }[] = [
 ];
 
 const isTab = (value: string | null): value is Tab => TABS.some((t) => t.key === value);
-
-/** Where a customer with no rights at all goes, by the indexCode's product line (DESIGN §7). */
-async function noRightsPath(indexCode: string): Promise<LinkedPath> {
-  try {
-    const config = await getStaticJson<IndexConfig>('indexConfig');
-    const line = (config[indexCode] ?? config[DEFAULT_INDEX_CODE])?.productLine;
-    if (line === 'ebt') return '/noRights/ebtNoRights';
-    if (line === 'ryb') return '/noRights/rybNoRights';
-  } catch {
-    // Without the configuration the general page still explains.
-  }
-  return '/noRights';
-}
-
-interface RightsData {
-  rights: Right[];
-  /** Set when the customer has no rights at all. */
-  redirect?: LinkedPath;
-}
 
 /**
  * /rights: my rights in tabs by status (可使用 / 已使用 / 已过期) plus 使用记录
@@ -62,14 +41,12 @@ export default function RightsPage() {
   const tabParam = params.get('tab');
   const tab: Tab = isTab(tabParam) ? tabParam : 'available';
 
-  const fetchRights = async (): Promise<RightsData> => {
-    const rights = await getRights();
-    return rights.length > 0 ? { rights } : { rights, redirect: await noRightsPath(indexCode) };
-  };
   // Pull to refresh (`refresh`), as on /message: the list stays while it reloads, and stays if that fails.
-  const { data, loading, error, reload, refresh } = useRequest(fetchRights, [userId, indexCode], {
+  // The first fetch is the route's loader's when it started one (decision 0036).
+  const { data, loading, error, reload, refresh } = useRequest(() => fetchRights(indexCode), [userId, indexCode], {
     enabled: loggedIn,
     refreshOn: ['rights'],
+    loadKey: rightsKey(userId, indexCode),
   });
 
   useEffect(() => {
