@@ -83,6 +83,15 @@ describe('request headers (SPEC §7)', () => {
       settings.gatewayBase = base;
     }
     expect(new URL(seen[0].url).pathname).toBe('/api/elsewhere/noticeInfo/count');
+    // Only A-calls move: a B-call keeps its own path.
+    const b = answer(endpoints.sendMq, { code: 200, desc: '', obj: null });
+    settings.gatewayBase = '/elsewhere';
+    try {
+      await api.post(endpoints.sendMq, {});
+    } finally {
+      settings.gatewayBase = base;
+    }
+    expect(new URL(b[0].url).pathname).toBe(`/api${endpoints.sendMq}`);
   });
 
   it('sends PUT calls with their JSON body', async () => {
@@ -170,6 +179,11 @@ describe('response policy (SPEC §8)', () => {
     server.use(mswHttp.get(url(endpoints.noticeCount), () => new HttpResponse('ok', { status: 200 })));
     await expect(http.get(endpoints.noticeCount).then((r) => r.data)).resolves.toBe('ok');
     expect(toast).not.toHaveBeenCalled();
+  });
+
+  it('passes a null body through as it is', async () => {
+    answer(endpoints.noticeCount, null);
+    await expect(http.get(endpoints.noticeCount).then((r) => r.data)).resolves.toBeNull();
   });
 
 
@@ -393,6 +407,12 @@ describe('401 (DESIGN §7)', () => {
     answer(endpoints.noticeCount, { code: 401, desc: '请求重复，请稍后重试', obj: { reason: 'replay' } });
     await expect(getNoticeCount()).rejects.toMatchObject({ reason: 'replay' });
     expect(useUserStore.getState().token).not.toBe('');
+    expect(Math.abs(serverNow() - Date.now())).toBeLessThan(1000);
+  });
+
+  it('keeps its clock on a clock refusal that names no server time', async () => {
+    answer(endpoints.noticeCount, { code: 401, desc: '设备时间异常，请校准后重试', obj: { reason: 'clock' } });
+    await expect(getNoticeCount()).rejects.toMatchObject({ reason: 'clock' });
     expect(Math.abs(serverNow() - Date.now())).toBeLessThan(1000);
   });
 
