@@ -69,8 +69,18 @@ describe('SSO page and login', () => {
     expect(csp).toContain("form-action 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('same-origin');
-    for (const asset of ['/sso/sso.js', '/sso/sso.css', '/sso/wx-avatar.svg']) {
-      expect((await gw.app.inject({ method: 'GET', url: asset })).statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    for (const [asset, type, maxAge] of [
+      ['/sso/sso.js', 'text/javascript; charset=utf-8', 3600],
+      ['/sso/sso.css', 'text/css; charset=utf-8', 3600],
+      ['/sso/wx-avatar.svg', 'image/svg+xml', 86400],
+    ] as const) {
+      // The page's nosniff refuses a script or style sheet served under another type.
+      const file = await gw.app.inject({ method: 'GET', url: asset });
+      expect(file.statusCode, asset).toBe(200);
+      expect(file.headers['content-type'], asset).toBe(type);
+      expect(file.headers['cache-control'], asset).toBe(`public, max-age=${maxAge}`);
+      expect(file.body.length, asset).toBeGreaterThan(0);
     }
   });
 
