@@ -387,6 +387,14 @@ describe('SSO page and login', () => {
     expect(spaced.json.obj).toMatchObject({ headUrl: '' });
   });
 
+  it('refuses a WeChat account already bound to another customer', async () => {
+    const bind = async (as: 'agent' | 'customer') =>
+      (await gw.send('POST', endpoints.wxinfo, { as, body: { openId: 'wx_shared', nickname: '同一微信' } })).json;
+    expect(await bind('agent')).toMatchObject({ code: Code.ok });
+    expect(await bind('customer')).toMatchObject({ code: Code.businessError, desc: BizDesc.wxBoundElsewhere });
+    expect(await bind('agent')).toMatchObject({ code: Code.ok });
+  });
+
   it('records an attribution only for a new customer a share brought, with what the share carried', async () => {
     const attribution = async (phone: string) =>
       (await gw.send('GET', endpoints.adminAttribution, { query: { phone }, headers: { 'X-Admin-Key': DEMO_ADMIN_KEY } }))
