@@ -46,6 +46,10 @@ describe('page queries', () => {
     expect(value(pageQuery, { pageNum: 2 })).toMatchObject({ pageNum: 2 });
   });
 
+  it('refuses a query value that is neither text nor a number, such as a list', () => {
+    expect(pageQuery.safeParse({ pageNum: ['7'] }).success).toBe(false);
+  });
+
   it('clamps the page size to 50 and keeps smaller ones', () => {
     expect(value(pageQuery, { pageSize: '500' })).toMatchObject({ pageSize: 50 });
     expect(value(pageQuery, { pageSize: '1' })).toMatchObject({ pageSize: 1 });
@@ -297,6 +301,7 @@ describe('analytics payloads the database stores as written', () => {
     ['an empty object', '{}'],
     ['ordinary numbers', '{"a":1,"b":-2.5,"c":[3e10,4E-10,0,0.0,0e5]}'],
     ['exponents of ±400', '{"a":1e300,"b":1e-300}'],
+    ['zeros with exponents of exactly ±400', '{"a":0e400,"b":0E-400}'],
     ['numbers inside strings, escaped quotes included', '{"a":"1e131072","b":"x\\"1e131072"}'],
     ['nesting up to the limit', `${'['.repeat(PAYLOAD_MAX_DEPTH)}1${']'.repeat(PAYLOAD_MAX_DEPTH)}`],
     ['plain values', '"text"'],
@@ -314,6 +319,9 @@ describe('analytics payloads the database stores as written', () => {
     ['an exponent past -400 in a finite double', '{"a":100000e-401}'],
     ['a non-zero fraction rounding to zero', '{"a":0.1e-400}'],
     ['a negative that rounds to zero', '[-1e-400]'],
+    ['a two-digit mantissa rounding to zero', '{"a":10e-325}'],
+    ['a fraction ending in zero that rounds to zero', '{"a":0.10e-324}'],
+    ['a number too long for a double without an exponent', `{"a":1${'0'.repeat(400)}}`],
     ['nesting past the limit', `${'['.repeat(PAYLOAD_MAX_DEPTH + 1)}1${']'.repeat(PAYLOAD_MAX_DEPTH + 1)}`],
     ['objects nested past the limit', `${'{"a":'.repeat(PAYLOAD_MAX_DEPTH + 1)}1${'}'.repeat(PAYLOAD_MAX_DEPTH + 1)}`],
     ['deep nesting after a shallow sibling', `[1,${'['.repeat(PAYLOAD_MAX_DEPTH)}1${']'.repeat(PAYLOAD_MAX_DEPTH)}]`],
@@ -389,6 +397,9 @@ describe('single sign-on', () => {
   it('the attribution lookup, the SMS and the login take a trimmed mobile', () => {
     expect(value(adminAttributionQuery, { phone: ' 13612345678 ' })).toEqual({ phone: '13612345678' });
     expect(value(ssoSmsBody, { phone: ' 13612345678 ' })).toEqual({ phone: '13612345678' });
+    expect(value(ssoLoginForm, { phone: ' 13612345678 ', code: '123456', redirect_url: '/' })).toMatchObject({
+      phone: '13612345678',
+    });
     for (const schema of [adminAttributionQuery, ssoSmsBody]) {
       for (const phone of [undefined, '0755-12345678', '1361234567'])
         expect(answer(schema, { phone }), String(phone)).toBe(Messages.mobileInvalid);

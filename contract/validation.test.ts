@@ -1,5 +1,16 @@
 import { addressBody, evaluateBody, firstIssue, updateInfoBody, wxinfoBody } from './schemas';
-import { hasHiddenControl, isInvisibleOnly, Messages, TextMessages } from './validation';
+import {
+  AVATAR_MAX_BYTES,
+  hasHiddenControl,
+  isInvisibleOnly,
+  isValidMobile,
+  isValidPhone,
+  maskPhone,
+  Messages,
+  normalizeMobile,
+  TextMessages,
+  TIME_PATTERN,
+} from './validation';
 
 const address = {
   name: '王小明',
@@ -87,4 +98,52 @@ describe('evaluation score', () => {
     for (const score of [4.5, 0.5])
       expect(answer(evaluateBody, { consumeId: 1, score }), String(score)).toBe(Messages.scoreRequired);
   });
+});
+
+describe('phones (SPEC §5)', () => {
+  it('takes a whole mobile, with or without 86 / +86', () => {
+    for (const phone of ['13800138000', '8613800138000', '+8613800138000']) expect(isValidMobile(phone), phone).toBe(true);
+    for (const phone of ['x13800138000', '138001380001', '1380013800', '+13800138000', '08613800138000'])
+      expect(isValidMobile(phone), phone).toBe(false);
+  });
+
+  it('takes a whole landline of 11 to 14 digits or hyphens after the 0', () => {
+    for (const phone of ['010-12345678', '0755-12345678', '0755123456789']) expect(isValidPhone(phone), phone).toBe(true);
+    for (const phone of ['x010-12345678', '010-12345678x', '010-123456', '0755-123456789012'])
+      expect(isValidPhone(phone), phone).toBe(false);
+  });
+
+  it('strips a leading 86 or +86 from a mobile only', () => {
+    expect(normalizeMobile('+8613800138000')).toBe('13800138000');
+    expect(normalizeMobile('8613800138000')).toBe('13800138000');
+    expect(normalizeMobile('13800138000')).toBe('13800138000');
+    for (const value of ['86123', 'x8613800138000', '861380013800012', '86-13800138000'])
+      expect(normalizeMobile(value), value).toBe(value);
+  });
+
+  it('masks the middle four digits of an 11-digit mobile, and nothing else', () => {
+    expect(maskPhone('13800138000')).toBe('138****8000');
+    expect(maskPhone('1380013800')).toBe('1380013800');
+    expect(maskPhone('010-12345678')).toBe('010-12345678');
+  });
+});
+
+describe('times (SPEC §5)', () => {
+  it('takes HH:MM:SS from 00:00:00 to 23:59:59', () => {
+    for (const time of ['00:00:00', '09:59:59', '19:05:09', '23:00:00']) expect(TIME_PATTERN.test(time), time).toBe(true);
+    for (const time of ['24:00:00', '29:00:00', '0a:00:00', 'x09:00:00', '09:00:000', '09:60:00', '09:0a:00', '09:00:60', '09:00:0a'])
+      expect(TIME_PATTERN.test(time), time).toBe(false);
+  });
+});
+
+describe('invisible-only text', () => {
+  it('is only whitespace and zero-width characters from end to end', () => {
+    expect(isInvisibleOnly(' \u200b\ufeff')).toBe(true);
+    expect(isInvisibleOnly('a ')).toBe(false);
+    expect(isInvisibleOnly(' a')).toBe(false);
+  });
+});
+
+it('an avatar may hold 2 MB', () => {
+  expect(AVATAR_MAX_BYTES).toBe(2 * 1024 * 1024);
 });

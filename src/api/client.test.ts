@@ -1,6 +1,7 @@
 import { AxiosError, type InternalAxiosRequestConfig } from 'axios';
 import Cookies from 'js-cookie';
 import { http as mswHttp, HttpResponse } from 'msw';
+import { env } from '@/config/env';
 import { serverNow } from '@/lib/clock';
 import { showToast } from '@/lib/toast';
 import { useUserStore } from '@/stores/user';
@@ -10,7 +11,16 @@ import { server } from '../../tests/mocks/server';
 import { logInAs } from '../../tests/render';
 import { getAgreementStatus } from './agreement';
 import { ApiError } from './api-error';
-import { api, fetchUrl, http, NETWORK_ERROR_TEXT, TIMEOUT_TEXT } from './client';
+import {
+  api,
+  fetchUrl,
+  getStaticJson,
+  http,
+  NETWORK_ERROR_TEXT,
+  requestsSettled,
+  TIMEOUT_TEXT,
+  ToastGroup,
+} from './client';
 import { getNoticeCount } from './notices';
 import { updateHead } from './user';
 
@@ -62,6 +72,35 @@ describe('request headers (SPEC §7)', () => {
     expect(new URL(seen[0].url).pathname).toBe('/api/gateway/user/noticeInfo/count');
   });
 
+  it('moves A-calls to another gateway base when the env names one (SPEC §9)', async () => {
+    const seen = answer('/elsewhere/noticeInfo/count', { code: 200, desc: '', obj: { unreadCount: 0 } });
+    const settings = env as { gatewayBase: string };
+    const base = settings.gatewayBase;
+    settings.gatewayBase = '/elsewhere';
+    try {
+      await getNoticeCount();
+    } finally {
+      settings.gatewayBase = base;
+    }
+    expect(new URL(seen[0].url).pathname).toBe('/api/elsewhere/noticeInfo/count');
+    // Only A-calls move: a B-call keeps its own path.
+    const b = answer(endpoints.sendMq, { code: 200, desc: '', obj: null });
+    settings.gatewayBase = '/elsewhere';
+    try {
+      await api.post(endpoints.sendMq, {});
+    } finally {
+      settings.gatewayBase = base;
+    }
+    expect(new URL(b[0].url).pathname).toBe(`/api${endpoints.sendMq}`);
+  });
+
+  it('sends PUT calls with their JSON body', async () => {
+    const seen = answer(endpoints.noticeReadAll, { code: 200, desc: '', obj: { updated: 2 } });
+    await expect(api.put(endpoints.noticeReadAll, { all: true })).resolves.toEqual({ updated: 2 });
+    expect(seen[0].method).toBe('PUT');
+    expect(await seen[0].json()).toEqual({ all: true });
+  });
+
   it('sends JSON by default and form-urlencoded for form posts', async () => {
     const form = answer(endpoints.updateHead, { code: 200, desc: '', obj: { headUrl: '/x.png' } });
     await updateHead('data:image/png;base64,AAAA');
@@ -89,7 +128,65 @@ describe('GET a given url (SPEC §7)', () => {
   });
 });
 
+describe('static files (SPEC §7)', () => {
+  it('reads /jsons/{name}.json outside the API prefix, with its query, as the file is', async () => {
+    const seen = answer('/jsons/agreements.json', { code: 500, desc: '不是信封', obj: null });
+    await expect(getStaticJson('agreements', { v: 2 })).resolves.toEqual({ code: 500, desc: '不是信封', obj: null });
+    expect(new URL(seen[0].url).pathname).toBe('/jsons/agreements.json');
+    expect(new URL(seen[0].url).searchParams.get('v')).toBe('2');
+    expect(seen[0].method).toBe('GET');
+    expect(toast).not.toHaveBeenCalled();
+  });
+
+  it('does not read a fetched file that looks like an envelope as one', async () => {
+    answer('/media/status.json', { code: 500, desc: '不是信封', obj: null });
+    await expect(fetchUrl('/media/status.json')).resolves.toMatchObject({ code: 500 });
+    expect(toast).not.toHaveBeenCalled();
+  });
+});
+
+describe('the first calls wait for the gateway time (DESIGN §7)', () => {
+  afterEach(() => {
+    delete window.__earlyDate;
+  });
+
+  it('stamps an API call with the time the early response brought', async () => {
+    let arrive!: (date: string) => void;
+    window.__earlyDate = new Promise((resolve) => (arrive = resolve));
+    const seen = answer(endpoints.noticeCount, { code: 200, desc: '', obj: { unreadCount: 0 } });
+    const ahead = Date.now() + 10 * 60 * 1000;
+    const call = getNoticeCount();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    arrive(new Date(ahead).toUTCString());
+    await call;
+    expect(Math.abs(Number(seen[0].headers.get('timestamp')) - ahead)).toBeLessThan(5000);
+  });
+
+  it('lets a static file go without waiting: it is what brings the time', async () => {
+    let arrive!: (date: string) => void;
+    window.__earlyDate = new Promise((resolve) => (arrive = resolve));
+    const seen = answer('/media/banner.json', { any: 'thing' });
+    const call = fetchUrl('/media/banner.json');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    arrive(new Date(Date.now() + 10 * 60 * 1000).toUTCString());
+    await call;
+    expect(Math.abs(Number(seen[0].headers.get('timestamp')) - Date.now())).toBeLessThan(5000);
+  });
+});
+
 describe('response policy (SPEC §8)', () => {
+  it('passes a body that is not an envelope through as it is', async () => {
+    server.use(mswHttp.get(url(endpoints.noticeCount), () => new HttpResponse('ok', { status: 200 })));
+    await expect(http.get(endpoints.noticeCount).then((r) => r.data)).resolves.toBe('ok');
+    expect(toast).not.toHaveBeenCalled();
+  });
+
+  it('passes a null body through as it is', async () => {
+    answer(endpoints.noticeCount, null);
+    await expect(http.get(endpoints.noticeCount).then((r) => r.data)).resolves.toBeNull();
+  });
+
+
   it('passes 200 through without a toast: the endpoint function gives obj', async () => {
     answer(endpoints.noticeCount, { code: 200, desc: '成功', obj: { unreadCount: 3 } });
     await expect(getNoticeCount()).resolves.toEqual({ unreadCount: 3 });
@@ -175,6 +272,23 @@ describe('endpoint functions give obj or throw an ApiError (DESIGN §8 "API resu
     expect(toast).toHaveBeenCalledWith(TIMEOUT_TEXT, 2000);
   });
 
+  it('toasts the timeout text when the connection times out too', async () => {
+    const timedOut = (config: InternalAxiosRequestConfig) =>
+      Promise.reject(new AxiosError('timeout exceeded', AxiosError.ETIMEDOUT, config));
+    await expect(http.get(endpoints.noticeCount, { adapter: timedOut })).rejects.toThrow('timeout');
+    expect(toast).toHaveBeenCalledWith(TIMEOUT_TEXT, 2000);
+  });
+
+  it('toasts once for the calls of one toast group', async () => {
+    server.use(mswHttp.post(url(endpoints.sendMq), () => HttpResponse.error()));
+    const group = new ToastGroup();
+    const calls = [1, 2].map(() => http.post(endpoints.sendMq, {}, { toastGroup: group }));
+    await Promise.allSettled(calls);
+    expect(toast).toHaveBeenCalledTimes(1);
+    await http.post(endpoints.sendMq, {}, { toastGroup: new ToastGroup() }).catch(() => undefined);
+    expect(toast).toHaveBeenCalledTimes(2);
+  });
+
   it('swallows agreement call failures silently', async () => {
     server.use(mswHttp.get(url(endpoints.agreement), () => HttpResponse.error()));
     await expect(getAgreementStatus()).rejects.toThrow();
@@ -207,10 +321,43 @@ describe('concurrent identical GETs (decision 0029)', () => {
     const seen = answer(endpoints.rightsList, { code: 200, desc: '', obj: [] });
     await Promise.all([api.get(endpoints.rightsList, { status: 'available' }), api.get(endpoints.rightsList)]);
     expect(seen).toHaveLength(2);
+    await Promise.all([api.get(endpoints.rightsList, { status: 'used' }), api.get(endpoints.rightsList, { status: 'expired' })]);
+    expect(seen).toHaveLength(4);
     const first = api.get(endpoints.rightsList);
     Cookies.set('token', 'another', { path: '/' });
     await Promise.all([first, api.get(endpoints.rightsList)]);
-    expect(seen).toHaveLength(4);
+    expect(seen).toHaveLength(6);
+    const second = api.get(endpoints.rightsList);
+    Cookies.set('token', 'a-third', { path: '/' });
+    await Promise.all([second, api.get(endpoints.rightsList)]);
+    expect(seen).toHaveLength(8);
+  });
+
+  it('do not share a call that brings its own abort signal', async () => {
+    const seen = answer(endpoints.noticeCount, { code: 200, desc: '', obj: { unreadCount: 1 } });
+    const { signal } = new AbortController();
+    await Promise.all([getNoticeCount(), api.get(endpoints.noticeCount, undefined, { signal })]);
+    expect(seen).toHaveLength(2);
+  });
+});
+
+describe('requestsSettled', () => {
+  it('waits for every request sent, shared GETs and posts alike', async () => {
+    answer(endpoints.noticeCount, { code: 200, desc: '', obj: { unreadCount: 1 } });
+    answer(endpoints.evaluate, { code: 200, desc: '', obj: null });
+    const done: string[] = [];
+    void getNoticeCount().then(() => done.push('get'));
+    void api.post(endpoints.evaluate, { consumeId: 1, score: 5 }).then(() => done.push('post'));
+    await requestsSettled();
+    expect(done.sort()).toEqual(['get', 'post']);
+  });
+
+  it('waits for a post alone', async () => {
+    answer(endpoints.evaluate, { code: 200, desc: '', obj: null });
+    let done = false;
+    void api.post(endpoints.evaluate, { consumeId: 1, score: 5 }).then(() => (done = true));
+    await requestsSettled();
+    expect(done).toBe(true);
   });
 });
 
@@ -245,11 +392,28 @@ describe('401 (DESIGN §7)', () => {
     expect(Cookies.get('token')).toBe(useUserStore.getState().token);
   });
 
-  it('keeps the session on a replay refusal', async () => {
+  it('clears a session whose cookie expired while the page was open', async () => {
+    logInAs('13800138000');
+    Cookies.remove('token', { path: '/' });
+    const seen = answer(endpoints.noticeCount, { code: 401, desc: '请先登录', obj: { reason: 'no-token' } });
+    await expect(getNoticeCount()).rejects.toBeInstanceOf(ApiError);
+    expect(seen[0].headers.get('Authorization')).toBeNull();
+    expect(useUserStore.getState().userInfo).toBeNull();
+    expect(useUserStore.getState().token).toBe('');
+  });
+
+  it('keeps the session on a replay refusal, and its clock', async () => {
     logInAs('13800138000');
     answer(endpoints.noticeCount, { code: 401, desc: '请求重复，请稍后重试', obj: { reason: 'replay' } });
     await expect(getNoticeCount()).rejects.toMatchObject({ reason: 'replay' });
     expect(useUserStore.getState().token).not.toBe('');
+    expect(Math.abs(serverNow() - Date.now())).toBeLessThan(1000);
+  });
+
+  it('keeps its clock on a clock refusal that names no server time', async () => {
+    answer(endpoints.noticeCount, { code: 401, desc: '设备时间异常，请校准后重试', obj: { reason: 'clock' } });
+    await expect(getNoticeCount()).rejects.toMatchObject({ reason: 'clock' });
+    expect(Math.abs(serverNow() - Date.now())).toBeLessThan(1000);
   });
 
   it('corrects its clock from a clock refusal, so the next timestamp is the gateway time', async () => {

@@ -61,4 +61,11 @@ describe('session theme (SPEC §2, decision 0011)', () => {
     expect(await reloadWith({ fromLogin: true })).toMatchObject({ theme: 'standard_blue', fromLogin: false });
     expect(await reloadWith(null)).toMatchObject({ theme: 'standard_blue', fromLogin: false });
   });
+
+  it('finishes reading a session that stored nothing, with the default theme', async () => {
+    sessionStorage.clear();
+    await useThemeStore.persist.rehydrate();
+    expect(useThemeStore.persist.hasHydrated()).toBe(true);
+    expect(useThemeStore.getState()).toEqual(initialThemeState);
+  });
 });

@@ -22,6 +22,10 @@ function countAnswers(unreadCount: number, code = 200) {
 }
 
 describe('unread count', () => {
+  it('starts at 0', () => {
+    expect(useUnreadStore.getInitialState()).toEqual({ unreadCount: 0 });
+  });
+
   it('is 0 while logged out, without calling the gateway', async () => {
     const calls = countAnswers(5);
     useUnreadStore.setState({ unreadCount: 3 });

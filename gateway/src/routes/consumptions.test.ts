@@ -148,6 +148,46 @@ describe('write-off, confirm and evaluation', () => {
     expect((await confirm(w.json.obj.writeOffCode)).json.desc).toBe(BizDesc.rightUsedUp);
   });
 
+  it('confirm refuses a code nobody was given', async () => {
+    expect((await confirm('999999999999')).json).toMatchObject({ code: Code.businessError, desc: BizDesc.codeNotFound });
+  });
+
+  it('write-off refuses an unknown or out-of-date right', async () => {
+    const refusal = async (rightId: number) =>
+      (await gw.send('POST', endpoints.writeOff, { as: 'customer', body: { rightId } })).json;
+    expect(await refusal(999999)).toMatchObject({ code: Code.businessError, desc: BizDesc.rightNotFound });
+    expect(await refusal(7)).toMatchObject({ code: Code.businessError, desc: BizDesc.rightExpired });
+  });
+
+  it('an evaluation needs a confirmed consumption of the caller, once', async () => {
+    const evaluate = async (consumeId: number) =>
+      (await gw.send('POST', endpoints.evaluate, { as: 'customer', body: { consumeId, score: 5 } })).json;
+    expect(await evaluate(999999)).toMatchObject({ code: Code.businessError, desc: BizDesc.consumeNotFound });
+    const w = await gw.send<Consumption>('POST', endpoints.writeOff, { as: 'customer', body: { rightId: 1 } });
+    expect(await evaluate(w.json.obj.id)).toMatchObject({ code: Code.businessError, desc: BizDesc.notEvaluable });
+    await confirm(w.json.obj.writeOffCode);
+    expect(await evaluate(w.json.obj.id)).toMatchObject({ code: Code.ok });
+    expect(await evaluate(w.json.obj.id)).toMatchObject({ code: Code.businessError, desc: BizDesc.alreadyEvaluated });
+  });
+
+  it('the list filters evaluated and to-be-evaluated records', async () => {
+    const list = async (evaluateStatus?: number) =>
+      (
+        await gw.send<{ list: Consumption[] }>('GET', endpoints.consumeList, {
+          as: 'customer',
+          query: evaluateStatus === undefined ? { pageSize: 50 } : { pageSize: 50, evaluateStatus },
+        })
+      ).json.obj.list;
+    const all = await list();
+    const evaluated = await list(1);
+    const toEvaluate = await list(0);
+    expect(evaluated.length).toBeGreaterThan(0);
+    expect(evaluated.every((c) => c.evaluateStatus === 1)).toBe(true);
+    expect(toEvaluate.every((c) => c.evaluateStatus === 0 && c.status === 'success')).toBe(true);
+    expect(all.length).toBeGreaterThan(evaluated.length + toEvaluate.length - 1);
+    expect(all.some((c) => c.status !== 'success')).toBe(true);
+  });
+
   it('the admin key is required', async () => {
     const res = await confirm('000000000000', 'wrong-key');
     expect(res.json).toMatchObject({ code: Code.unauthorized, desc: BizDesc.adminKeyInvalid });

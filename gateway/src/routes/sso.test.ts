@@ -2,6 +2,7 @@ import { BizDesc, Code, Desc, smsTooFrequent } from '../../../contract/codes';
 import { endpoints } from '../../../contract/endpoints';
 import type { LoginResult, Notice, Page, Right } from '../../../contract/types';
 import { Messages } from '../../../contract/validation';
+import { DEMO_ADMIN_KEY } from '../config';
 import { sha256 } from '../guard';
 import {
   createTestGateway,
@@ -48,8 +49,18 @@ describe('SSO page and login', () => {
     expect(csp).toContain("form-action 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('same-origin');
-    for (const asset of ['/sso/sso.js', '/sso/sso.css', '/sso/wx-avatar.svg']) {
-      expect((await gw.app.inject({ method: 'GET', url: asset })).statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    for (const [asset, type, maxAge] of [
+      ['/sso/sso.js', 'text/javascript; charset=utf-8', 3600],
+      ['/sso/sso.css', 'text/css; charset=utf-8', 3600],
+      ['/sso/wx-avatar.svg', 'image/svg+xml', 86400],
+    ] as const) {
+      // The page's nosniff refuses a script or style sheet served under another type.
+      const file = await gw.app.inject({ method: 'GET', url: asset });
+      expect(file.statusCode, asset).toBe(200);
+      expect(file.headers['content-type'], asset).toBe(type);
+      expect(file.headers['cache-control'], asset).toBe(`public, max-age=${maxAge}`);
+      expect(file.body.length, asset).toBeGreaterThan(0);
     }
   });
 
@@ -350,6 +361,48 @@ describe('SSO page and login', () => {
       body: { openId: 'wx_agent', nickname: '李', headImgUrl: 'https://thirdwx.example/x.png' },
     });
     expect(wx.json.obj).toMatchObject({ headUrl: '' });
+    // Nor a path of ours followed by what a path may not hold.
+    const spaced = await gw.send('POST', endpoints.wxinfo, {
+      as: 'agent',
+      body: { openId: 'wx_agent', nickname: '李', headImgUrl: '/sso/wx-avatar.svg x' },
+    });
+    expect(spaced.json.obj).toMatchObject({ headUrl: '' });
+  });
+
+  it('refuses a WeChat account already bound to another customer', async () => {
+    const bind = async (as: 'agent' | 'customer') =>
+      (await gw.send('POST', endpoints.wxinfo, { as, body: { openId: 'wx_shared', nickname: '同一微信' } })).json;
+    expect(await bind('agent')).toMatchObject({ code: Code.ok });
+    expect(await bind('customer')).toMatchObject({ code: Code.businessError, desc: BizDesc.wxBoundElsewhere });
+    expect(await bind('agent')).toMatchObject({ code: Code.ok });
+  });
+
+  it('records an attribution only for a new customer a share brought, with what the share carried', async () => {
+    const attribution = async (phone: string) =>
+      (await gw.send('GET', endpoints.adminAttribution, { query: { phone }, headers: { 'X-Admin-Key': DEMO_ADMIN_KEY } }))
+        .json.obj;
+    const ck = async (phone: string, share: Record<string, string>) =>
+      (
+        await gw.send<LoginResult>('GET', endpoints.loginCk, {
+          query: { ticket: (await ssoLogin(gw, phone)).searchParams.get('ticket')!, source: 'h5portal', ...share },
+        })
+      ).json.obj;
+
+    // A returning customer: the share is not theirs to carry, and their result names none.
+    const returning = await ck('13800138000', { promoterId: 'P7', agentId: 'A7' });
+    expect(Object.keys(returning)).not.toEqual(expect.arrayContaining(['promoterId']));
+    expect(Object.keys(returning)).not.toEqual(expect.arrayContaining(['agentId']));
+    expect(Object.keys(returning)).not.toEqual(expect.arrayContaining(['ucAgentUserId']));
+    expect(await attribution('13800138000')).toBeNull();
+
+    // A new customer nobody brought: none, and an ucUserId of their own.
+    const alone = await ck('13612349999', {});
+    expect(alone.ucUserId).toMatch(/^UC\d{9}$/);
+    expect(await attribution('13612349999')).toBeNull();
+
+    // A new customer brought by a promoter alone.
+    await ck('13612348888', { promoterId: 'P8' });
+    expect(await attribution('13612348888')).toMatchObject({ promoterId: 'P8', agentId: null, source: 'h5portal' });
   });
 
   it('unbind revokes the token and unbinds the phone; logging in again rebinds the same customer', async () => {
