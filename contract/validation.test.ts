@@ -102,13 +102,15 @@ describe('evaluation score', () => {
 
 describe('phones (SPEC §5)', () => {
   it('takes a whole mobile, with or without 86 / +86', () => {
-    for (const phone of ['13800138000', '8613800138000', '+8613800138000']) expect(isValidMobile(phone), phone).toBe(true);
+    for (const phone of ['13800138000', '8613800138000', '+8613800138000'])
+      expect(isValidMobile(phone), phone).toBe(true);
     for (const phone of ['x13800138000', '138001380001', '1380013800', '+13800138000', '08613800138000'])
       expect(isValidMobile(phone), phone).toBe(false);
   });
 
   it('takes a whole landline of 11 to 14 digits or hyphens after the 0', () => {
-    for (const phone of ['010-12345678', '0755-12345678', '0755123456789']) expect(isValidPhone(phone), phone).toBe(true);
+    for (const phone of ['010-12345678', '0755-12345678', '0755123456789'])
+      expect(isValidPhone(phone), phone).toBe(true);
     for (const phone of ['x010-12345678', '010-12345678x', '010-123456', '0755-123456789012'])
       expect(isValidPhone(phone), phone).toBe(false);
   });
@@ -130,8 +132,19 @@ describe('phones (SPEC §5)', () => {
 
 describe('times (SPEC §5)', () => {
   it('takes HH:MM:SS from 00:00:00 to 23:59:59', () => {
-    for (const time of ['00:00:00', '09:59:59', '19:05:09', '23:00:00']) expect(TIME_PATTERN.test(time), time).toBe(true);
-    for (const time of ['24:00:00', '29:00:00', '0a:00:00', 'x09:00:00', '09:00:000', '09:60:00', '09:0a:00', '09:00:60', '09:00:0a'])
+    for (const time of ['00:00:00', '09:59:59', '19:05:09', '23:00:00'])
+      expect(TIME_PATTERN.test(time), time).toBe(true);
+    for (const time of [
+      '24:00:00',
+      '29:00:00',
+      '0a:00:00',
+      'x09:00:00',
+      '09:00:000',
+      '09:60:00',
+      '09:0a:00',
+      '09:00:60',
+      '09:00:0a',
+    ])
       expect(TIME_PATTERN.test(time), time).toBe(false);
   });
 });

@@ -186,7 +186,6 @@ describe('response policy (SPEC §8)', () => {
     await expect(http.get(endpoints.noticeCount).then((r) => r.data)).resolves.toBeNull();
   });
 
-
   it('passes 200 through without a toast: the endpoint function gives obj', async () => {
     answer(endpoints.noticeCount, { code: 200, desc: '成功', obj: { unreadCount: 3 } });
     await expect(getNoticeCount()).resolves.toEqual({ unreadCount: 3 });
@@ -321,7 +320,10 @@ describe('concurrent identical GETs (decision 0029)', () => {
     const seen = answer(endpoints.rightsList, { code: 200, desc: '', obj: [] });
     await Promise.all([api.get(endpoints.rightsList, { status: 'available' }), api.get(endpoints.rightsList)]);
     expect(seen).toHaveLength(2);
-    await Promise.all([api.get(endpoints.rightsList, { status: 'used' }), api.get(endpoints.rightsList, { status: 'expired' })]);
+    await Promise.all([
+      api.get(endpoints.rightsList, { status: 'used' }),
+      api.get(endpoints.rightsList, { status: 'expired' }),
+    ]);
     expect(seen).toHaveLength(4);
     const first = api.get(endpoints.rightsList);
     Cookies.set('token', 'another', { path: '/' });

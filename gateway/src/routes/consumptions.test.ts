@@ -149,7 +149,10 @@ describe('write-off, confirm and evaluation', () => {
   });
 
   it('confirm refuses a code nobody was given', async () => {
-    expect((await confirm('999999999999')).json).toMatchObject({ code: Code.businessError, desc: BizDesc.codeNotFound });
+    expect((await confirm('999999999999')).json).toMatchObject({
+      code: Code.businessError,
+      desc: BizDesc.codeNotFound,
+    });
   });
 
   it('write-off refuses an unknown or out-of-date right', async () => {

@@ -379,12 +379,16 @@ describe('SSO page and login', () => {
 
   it('records an attribution only for a new customer a share brought, with what the share carried', async () => {
     const attribution = async (phone: string) =>
-      (await gw.send('GET', endpoints.adminAttribution, { query: { phone }, headers: { 'X-Admin-Key': DEMO_ADMIN_KEY } }))
-        .json.obj;
+      (
+        await gw.send('GET', endpoints.adminAttribution, {
+          query: { phone },
+          headers: { 'X-Admin-Key': DEMO_ADMIN_KEY },
+        })
+      ).json.obj;
     const ck = async (phone: string, share: Record<string, string>) =>
       (
         await gw.send<LoginResult>('GET', endpoints.loginCk, {
-          query: { ticket: (await ssoLogin(gw, phone)).searchParams.get('ticket')!, source: 'h5portal', ...share },
+          query: { ticket: (await loginUrl(gw, phone)).searchParams.get('ticket')!, source: 'h5portal', ...share },
         })
       ).json.obj;
 
