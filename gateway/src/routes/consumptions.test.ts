@@ -219,4 +219,52 @@ describe('write-off, confirm and evaluation', () => {
     const times = list.json.obj.list.map((c) => c.createTime);
     expect([...times].sort().reverse()).toEqual(times);
   });
+
+  it('pages the list by pageNum and pageSize: a later page continues the whole list', async () => {
+    const page = async (pageNum: number, pageSize: number) =>
+      (
+        await gw.send<{ list: Consumption[] }>('GET', endpoints.consumeList, {
+          as: 'customer',
+          query: { pageNum, pageSize },
+        })
+      ).json.obj.list.map((c) => c.id);
+    const all = await page(1, 50);
+    expect(all.length).toBeGreaterThan(5);
+    expect(await page(2, 2)).toEqual(all.slice(2, 4));
+    expect(await page(3, 2)).toEqual(all.slice(4, 6));
+  });
+
+  it('a write-off names its provider from the catalog; each record shows only the times and evaluation its status has', async () => {
+    const w = await gw.send<Consumption>('POST', endpoints.writeOff, { as: 'customer', body: { rightId: 4 } });
+    expect(w.json.obj).toMatchObject({ status: 'pending', providerName: '康途医疗服务有限公司' });
+    expect(w.json.obj.expireTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(w.json.obj).not.toHaveProperty('consumeTime');
+    expect(w.json.obj).not.toHaveProperty('score');
+    // Gone stale unread: the list marks it expired, and an expired code has no expiry time.
+    await gw.db.query(`update consumptions set expire_time = now() - interval '1 second' where id = $1`, [
+      w.json.obj.id,
+    ]);
+    const list = (
+      await gw.send<{ list: Consumption[] }>('GET', endpoints.consumeList, {
+        as: 'customer',
+        query: { pageNum: 1, pageSize: 50 },
+      })
+    ).json.obj.list;
+    const stale = list.find((c) => c.id === w.json.obj.id)!;
+    expect(stale.status).toBe('expired');
+    expect(stale).not.toHaveProperty('expireTime');
+    expect(stale).not.toHaveProperty('consumeTime');
+    const [row] = await gw.db.query('select status from consumptions where id = $1', [w.json.obj.id]);
+    expect(row).toEqual({ status: 'expired' });
+    // A confirmed and evaluated one: its consumption time and the evaluation as written.
+    const evaluated = list.find((c) => c.id === 2)!;
+    expect(evaluated).toMatchObject({
+      status: 'success',
+      consumeTime: '2026-04-18 07:55:43',
+      evaluateStatus: 1,
+      score: 5,
+      content: '预约方便，到前台出示核销码就安排体检了，流程很顺，抽血也不用等。',
+    });
+    expect(evaluated).not.toHaveProperty('expireTime');
+  });
 });
