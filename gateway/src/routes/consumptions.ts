@@ -74,13 +74,15 @@ const EVALUATE_INSERT_SQL = `
 export const newWriteOffCode = () =>
   String(randomInt(0, 1_000_000)).padStart(6, '0') + String(randomInt(0, 1_000_000)).padStart(6, '0');
 
-/** A pending code older than 15 minutes reads as expired: mark it so when read. */
-export const expireStale = (q: Queryable, where: 'user' | 'right' | 'code', key: string | number) =>
+/**
+ * A pending code older than 15 minutes reads as expired: the caller's are marked so when their
+ * list is read (the write-off and the confirm mark theirs in their own statements).
+ */
+const expireStale = (q: Queryable, userId: string) =>
   q.query(
-    `update consumptions set status = 'expired'
-      where status = 'pending' and expire_time <= now() and ${where === 'user' ? 'user_id' : where === 'right' ? 'right_id' : 'write_off_code'} = $1`,
-    [key],
-    `expire_stale_${where}`,
+    `update consumptions set status = 'expired' where status = 'pending' and expire_time <= now() and user_id = $1`,
+    [userId],
+    'expire_stale_user',
   );
 
 export function consumptionRoutes(app: FastifyInstance, { db, data, reads }: AppContext) {
@@ -125,7 +127,7 @@ export function consumptionRoutes(app: FastifyInstance, { db, data, reads }: App
     { method: 'GET', url: endpoints.consumeList, guard: 'required', input: consumeListQuery },
     async (q, req): Promise<Page<Consumption>> => {
       const userId = me(req);
-      await expireStale(db, 'user', userId);
+      await expireStale(db, userId);
       const filter =
         q.evaluateStatus === undefined
           ? ''
