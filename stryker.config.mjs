@@ -27,6 +27,7 @@ export default {
     '!src/stores/*.test.ts',
     'src/lib/safe-path.ts',
     'gateway/src/guard.ts',
+    'gateway/src/db/statement-batch.ts',
     'gateway/src/routes/{admin,consumptions,sso,login}.ts',
   ],
   reporters: ['clear-text', 'progress', 'html', 'json'],

@@ -5,7 +5,8 @@
  * no longer holds the next one back.
  */
 import type { Db } from './db/index';
-import { type BatchRow, type GuardRow, guardStage, type PendingGuard } from './guard';
+import { type BatchRow } from './db/statement-batch';
+import { type GuardRow, guardStage, type PendingGuard } from './guard';
 
 type Statement = { nonces: string[]; finish: () => void; fail: (error: Error) => void };
 

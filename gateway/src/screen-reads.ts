@@ -7,8 +7,8 @@
  * as it is. Who the caller is was decided by the guard stage before (decision 0030).
  */
 import type { Db } from './db/index';
+import { type BatchRow, statementBatch } from './db/statement-batch';
 import { JsonText } from './envelope';
-import { type BatchRow, statementBatch } from './guard';
 import type { GatewayMetrics } from './ops/metrics';
 import { todayInShanghai } from './time';
 

@@ -40,7 +40,7 @@ export interface GatewayMetrics {
     envelopeCode: number | null,
     seconds: number,
   ): void;
-  /** A batched statement sent with `size` requests (guard.ts `statementBatch`: the guard stage, the first screens' reads). */
+  /** A batched statement sent with `size` requests (db/statement-batch.ts: the guard stage, the first screens' reads). */
   observeBatch(statement: string, size: number): void;
 }
 
