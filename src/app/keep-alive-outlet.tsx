@@ -1,4 +1,4 @@
-import { Activity, Fragment, type ReactNode, useRef } from 'react';
+import { Activity, Fragment, type ReactNode, useLayoutEffect, useRef } from 'react';
 import { type Location, NavigationType, useLocation, useOutlet } from 'react-router-dom';
 import { RouteTitleContext } from '@/components/route-heading';
 import { type RouteMeta, RouteMetaContext } from '@/hooks/use-route-meta';
@@ -14,6 +14,17 @@ interface Kept {
 export interface KeepAliveOutletProps {
   /** The current route's row (decision 0028): keep-alive flag (SPEC §2), title, auth, variant. */
   meta: RouteMeta;
+}
+
+/** The screens the mounted outlet keeps, by pathname (one outlet in the app). */
+let mountedKept: ReadonlyMap<string, Kept> | null = null;
+
+/**
+ * Whether a screen is kept alive for `pathname` (shown or hidden): the route loaders skip it,
+ * since it keeps what it loaded (decisions 0002 and 0036).
+ */
+export function isKept(pathname: string): boolean {
+  return mountedKept?.has(pathname) ?? false;
 }
 
 /** A screen with its own row (`useRouteMeta`), title and guard, as shown or kept. */
@@ -42,6 +53,12 @@ export function KeepAliveOutlet({ meta }: KeepAliveOutletProps) {
   const kept = useRef(new Map<string, Kept>());
 
   if (keepAlive) kept.current.set(location.pathname, { element: outlet, location, meta });
+  useLayoutEffect(() => {
+    mountedKept = kept.current;
+    return () => {
+      mountedKept = null;
+    };
+  }, []);
 
   return (
     <>

@@ -15,16 +15,7 @@ export const loaders = {
 
 export type LoaderName = keyof typeof loaders;
 
-/** Whether a screen kept alive for `pathname` is in the page (shown or hidden, keep-alive-outlet.tsx). */
-function isKept(pathname: string): boolean {
-  return [...document.querySelectorAll<HTMLElement>('.screen[data-screen]')].some((s) => s.dataset.screen === pathname);
-}
-
-/**
- * Runs the loader `name` for `url`: not offline, and not for a kept screen shown again, which
- * keeps what it loaded (decision 0002).
- */
+/** Runs the loader `name` for `url` (router.tsx decides whether it should run). */
 export function runLoader(name: LoaderName, url: URL): void {
-  if (!navigator.onLine || isKept(url.pathname)) return;
   loaders[name](url);
 }

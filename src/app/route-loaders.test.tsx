@@ -96,6 +96,22 @@ describe('route loaders', () => {
     expect(calls()).toBe(0);
   });
 
+  it('starts nothing offline, where the screen shows its offline state', async () => {
+    const calls = callsTo(endpoints.noticeList);
+    const chunk = holdChunk('/message');
+    const { router } = renderScreen('/mine?indexCode=index', { user: CUSTOMER, routes: chunk.routes });
+    await screen.findByRole('heading', { name: '我的' });
+    const offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    onTestFinished(() => offline.mockRestore());
+    act(() => void router.navigate('/message'));
+    // The loaders' module is the one the navigation would import: once it is here, a loader
+    // that ran has made its call.
+    await import('./route-data');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(calls()).toBe(0);
+    expect(chunk.resolved()).toBe(false);
+  });
+
   it('does not call again when a kept screen is shown again', async () => {
     const calls = callsTo(endpoints.noticeList);
     const { router } = renderScreen('/message', { user: CUSTOMER });

@@ -1,6 +1,7 @@
 import { createPath, type DataRouter, type LoaderFunction, redirect, type RouteObject } from 'react-router-dom';
 import { earlyPending } from '@/api/early-json';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';
+import { isKept } from './keep-alive-outlet';
 import { lazyScreen, navigationTargetChanged } from './lazy-screen';
 import { RootLayout } from './root-layout';
 import type { LoaderName } from './route-data';
@@ -14,14 +15,17 @@ import { installTitles, type RouteHandle } from './title';
  * A row's `load` as the route's loader (decision 0036): react-router calls it as a navigation
  * starts, beside the chunk's import, and for the landing route at boot. It only starts the
  * calls (app/route-data.ts) and never holds the navigation. Not for a guest on a login-only row
- * (who sees the login view), and not while index.html's early fetch brings the landing home's
- * files (decision 0031): the first screen loads nothing more.
+ * (who sees the login view), not while index.html's early fetch brings the landing home's
+ * files (decision 0031): the first screen loads nothing more; not offline, and not for a kept
+ * screen shown again, which keeps what it loaded (decision 0002).
  */
 function routeLoader(load: LoaderName, auth: RouteDef['auth']): LoaderFunction {
   return ({ request }) => {
-    if (earlyPending() || (auth === 'required' && !selectIsLoggedIn(useUserStore.getState()))) return null;
+    const url = new URL(request.url);
+    if (earlyPending() || !navigator.onLine || isKept(url.pathname)) return null;
+    if (auth === 'required' && !selectIsLoggedIn(useUserStore.getState())) return null;
     // A failed import is left to the screen, whose own fetch then runs as before.
-    import('./route-data').then((m) => m.runLoader(load, new URL(request.url))).catch(() => undefined);
+    import('./route-data').then((m) => m.runLoader(load, url)).catch(() => undefined);
     return null;
   };
 }
