@@ -462,9 +462,6 @@ interface ScaleRun {
 
 const ratioOf = (r: DriveResult, hello: DriveResult) => (r.valid && hello.valid ? r.rps / hello.rps : NaN);
 
-/** Whether a figure was driven at WRITE_RATE rather than as fast as answered. */
-const atRate = (name: string) => name.endsWith(` at ${WRITE_RATE} req/s`);
-
 /** The mixed traffic of a customer: home (unread count), rights, messages, mine (consumption counts). */
 const MIXED_PATHS = [
   endpoints.noticeCount,
@@ -538,7 +535,7 @@ async function scaleFigures(baseUrl: string, databaseUrl: string, minCustomers =
     console.log(`  ratios are to the mean of the two, ${hello.rps.toFixed(0)} req/s`);
     for (const [name, r] of results) {
       // A run at a set rate measures latency, not throughput: no ratio.
-      const ratio = r.valid && hello.valid && !atRate(name) ? `  ratio ${ratioOf(r, hello).toFixed(3)}` : '';
+      const ratio = r.valid && hello.valid && r.rate === undefined ? `  ratio ${ratioOf(r, hello).toFixed(3)}` : '';
       const used = r.fresh ? `  (${r.fresh.used} of ${r.fresh.available} fresh records)` : '';
       console.log(`${describeResult(name, r)}${ratio}${used}`);
     }
@@ -592,9 +589,9 @@ async function curveFigures(databaseUrl: string, sizes: number[]) {
   console.log(
     `  ${'figure'.padEnd(44)}${sizes.map((n) => `${n} customers`.padStart(30)).join('')}   drop (ratio, req/s)`,
   );
-  const cell = (name: string, r: DriveResult, hello: DriveResult) =>
+  const cell = (r: DriveResult, hello: DriveResult) =>
     (r.valid
-      ? `${r.rps.toFixed(0)}/s ${r.p99} ms${atRate(name) ? '' : ` ×${ratioOf(r, hello).toFixed(3)}`}`
+      ? `${r.rps.toFixed(0)}/s ${r.p99} ms${r.rate === undefined ? ` ×${ratioOf(r, hello).toFixed(3)}` : ''}`
       : 'INVALID'
     ).padStart(30);
   const drop = (a: number, b: number) => `${(((a - b) / a) * 100).toFixed(1)} %`;
@@ -605,10 +602,10 @@ async function curveFigures(databaseUrl: string, sizes: number[]) {
     // At a set rate the figure is the p99: its growth, not a drop of req/s.
     const drops = !(a.valid && b.valid)
       ? '—'
-      : atRate(name)
+      : a.rate !== undefined
         ? `p99 ${a.p99} → ${b.p99} ms`
         : `${drop(ratioOf(a, first.hello), ratioOf(b, last.hello))}, ${drop(a.rps, b.rps)}`;
-    console.log(`  ${name.padEnd(44)}${runs.map((r) => cell(name, r.results[k][1], r.hello)).join('')}   ${drops}`);
+    console.log(`  ${name.padEnd(44)}${runs.map((r) => cell(r.results[k][1], r.hello)).join('')}   ${drops}`);
   }
   console.log(
     `  ${'bare Fastify GET /hello (mean)'.padEnd(44)}${runs.map((r) => (r.hello.valid ? `${r.hello.rps.toFixed(0)}/s ${r.hello.p99} ms` : 'INVALID').padStart(30)).join('')}`,

@@ -149,6 +149,8 @@ export interface DriveResult {
   valid: boolean;
   /** Write runs: fresh records used (warm-up included) and how many there were. */
   fresh?: { used: number; available: number };
+  /** Requests a second the run was held to: a latency figure, not a throughput (no ratio). */
+  rate?: number;
 }
 
 /**
@@ -301,7 +303,10 @@ async function main([mode, ...args]: string[]) {
     const fresh = new FreshRequests(url, items);
     const perSecond = rate === undefined ? undefined : Number(rate);
     await runFresh(url, fresh, Number(warmup), perSecond);
-    const result = driveResult(await runFresh(url, fresh, Number(seconds), perSecond), fresh);
+    const result: DriveResult = {
+      ...driveResult(await runFresh(url, fresh, Number(seconds), perSecond), fresh),
+      rate: perSecond,
+    };
     if (!result.valid) console.error(describeResult(url, result));
     console.log(JSON.stringify(result));
     return;
