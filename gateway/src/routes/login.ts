@@ -54,7 +54,7 @@ async function userForPhone(tx: Queryable, phone: string): Promise<{ user: UserR
       `u-${randomBytes(8).toString('hex')}`,
       phone,
       defaultNickname(phone),
-      `UC${String(randomInt(0, 1e9)).padStart(9, '0')}`,
+      `UC${randomInt(100_000_000, 1_000_000_000)}`, // always nine digits
     ],
   );
   if (!created) {

@@ -3,9 +3,11 @@ import { endpoints } from '../../../contract/endpoints';
 import type { LoginResult, Notice, Page, Right } from '../../../contract/types';
 import { Messages } from '../../../contract/validation';
 import { DEMO_ADMIN_KEY } from '../config';
+import type { Queryable } from '../db/index';
 import { sha256 } from '../guard';
 import {
   createTestGateway,
+  DEMO,
   SSO_REDIRECT,
   ssoForm,
   ssoLogin,
@@ -13,6 +15,7 @@ import {
   testConfig,
   type TestGateway,
 } from '../test-helpers';
+import { USER_COLUMNS } from '../users';
 
 /** SMS + form login; returns the redirect URL. */
 async function loginUrl(gw: TestGateway, phone: string, extra: Record<string, string> = {}) {
@@ -409,7 +412,7 @@ describe('SSO page and login', () => {
     expect(await attribution('13612348888')).toMatchObject({ promoterId: 'P8', agentId: null, source: 'h5portal' });
   });
 
-  it('unbind revokes the token and unbinds the phone; logging in again rebinds the same customer', async () => {
+  it('unbind revokes the token and unbinds the phone; logging in again, even through a share, rebinds the same customer with no attribution', async () => {
     const url = await loginUrl(gw, '13700137000');
     const ck = await gw.send<LoginResult>('GET', endpoints.loginCk, {
       query: { ticket: url.searchParams.get('ticket')!, source: 'h5portal' },
@@ -424,9 +427,78 @@ describe('SSO page and login', () => {
     expect(u).toEqual({ mobile_phone: null, unbound_phone: '13700137000' });
     const url2 = await loginUrl(gw, '13700137000');
     const ck2 = await gw.send<LoginResult>('GET', endpoints.loginCk, {
-      query: { ticket: url2.searchParams.get('ticket')!, source: 'h5portal' },
+      query: { ticket: url2.searchParams.get('ticket')!, source: 'h5portal', promoterId: 'P9', agentId: 'A9' },
     });
     expect(ck2.json.obj.userInfo).toMatchObject({ userId: 'u-13700137000', mobilePhone: '13700137000' });
+    // Rebound, not new: the share did not bring this customer.
+    expect(await gw.db.query('select 1 from attributions where user_id = $1', ['u-13700137000'])).toEqual([]);
+  });
+});
+
+/**
+ * What the other request of a race did between this one's check and its write, played in
+ * order: the check answers as before the other's commit, then the other's row is there. The
+ * races themselves run on PostgreSQL in races.test.ts; these reach the branches that answer them.
+ */
+describe('login when another request wins a race', () => {
+  let gw: TestGateway;
+  beforeAll(async () => {
+    gw = await createTestGateway();
+  });
+  afterAll(() => gw.close());
+
+  /** Until the test ends, the first statement starting with `check` answers no row after `meanwhile` runs. */
+  function raceAt(check: string, meanwhile: (q: Queryable) => Promise<unknown>) {
+    const { db } = gw;
+    const { query, transaction } = db;
+    let raced = false;
+    /** `q`'s query with the race at `check`. */
+    const race =
+      (q: Queryable['query']): Queryable['query'] =>
+      async <T>(sql: string, params?: unknown[], name?: string) => {
+        if (raced || !sql.trimStart().startsWith(check)) return q<T>(sql, params, name);
+        raced = true;
+        await meanwhile({ query: q, exec: () => Promise.resolve() });
+        return [] as T[];
+      };
+    db.query = race(query.bind(db));
+    db.transaction = <T>(fn: (tx: Queryable) => Promise<T>) =>
+      transaction.call(db, (tx) => fn({ ...tx, query: race(tx.query.bind(tx)) })) as Promise<T>;
+    onTestFinished(() => {
+      db.query = query;
+      db.transaction = transaction;
+    });
+    return () => raced;
+  }
+
+  it("a first login of a phone another first login just created is that customer's, with no second welcome or attribution", async () => {
+    const phone = '13612340001';
+    const raced = raceAt(`select ${USER_COLUMNS} from users where mobile_phone`, (q) =>
+      q.query(
+        `insert into users (id, mobile_phone, nickname, role, uc_user_id) values ('u-winner', $1, '先到', 'customer', 'UC100000001')`,
+        [phone],
+      ),
+    );
+    const url = await loginUrl(gw, phone);
+    const ck = await gw.send<LoginResult>('GET', endpoints.loginCk, {
+      query: { ticket: url.searchParams.get('ticket')!, source: 'h5portal', promoterId: 'P1' },
+    });
+    expect(raced()).toBe(true);
+    expect(ck.json).toMatchObject({ code: Code.ok, obj: { userInfo: { userId: 'u-winner', mobilePhone: phone } } });
+    expect(await gw.db.query('select 1 from notices where user_id = $1', ['u-winner'])).toEqual([]);
+    expect(await gw.db.query('select 1 from attributions where user_id = $1', ['u-winner'])).toEqual([]);
+  });
+
+  it('binding a WeChat account another customer bound meanwhile is refused with its message', async () => {
+    const raced = raceAt('select 1 from users where wx_open_id', (q) =>
+      q.query(`update users set wx_open_id = 'wx_raced' where id = $1`, [DEMO.agent.userId]),
+    );
+    const res = await gw.send('POST', endpoints.wxinfo, {
+      as: 'customer',
+      body: { openId: 'wx_raced', nickname: '后到' },
+    });
+    expect(raced()).toBe(true);
+    expect(res.json).toMatchObject({ code: Code.businessError, desc: BizDesc.wxBoundElsewhere });
   });
 });
 
