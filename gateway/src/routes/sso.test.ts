@@ -43,7 +43,16 @@ describe('SSO page and login', () => {
     expect(res.body).toContain('获取验证码');
     expect(res.body).toContain('微信授权登录');
     expect(res.body).toContain('《平台用户协议》');
-    expect(res.body).toContain('value="ebt"');
+    expect(res.body).toContain('<title>登录 - 健康服务平台</title>');
+    for (const [name, value] of [
+      ['redirect_url', SSO_REDIRECT],
+      ['source', 'h5portal'],
+      ['data', 'ebt'],
+    ])
+      expect(res.body).toContain(`<input type="hidden" name="${name}" value="${value}">`);
+    // The phone's own check in the browser: the contract's pattern without its anchors.
+    expect(res.body).toMatch(/<input id="phone" [^>]*pattern="\(\?:\\\+\?86\)\?1\\d\{10\}" value="" required>/);
+    expect(res.body).toContain('<p id="msg" class="msg" role="alert"></p>');
     expect(res.body).not.toMatch(/<script>|<script(?![^>]*src)[^>]*>/);
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
@@ -89,6 +98,8 @@ describe('SSO page and login', () => {
       'javascript:alert(1)',
       '//evil.example',
       'http://user:pw@localhost/',
+      'http://user@localhost/',
+      'http://:pw@localhost/',
     ]) {
       const page = await gw.app.inject({
         method: 'GET',
@@ -222,7 +233,13 @@ describe('SSO page and login', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain(BizDesc.smsCodeWrong);
     expect(res.body).toContain('value="13566667777"');
-    for (let i = 0; i < 4; i++) await ssoForm(gw.app, { phone: '13566667777', code: wrong });
+    for (let i = 2; i <= 4; i++) {
+      const again = await ssoForm(gw.app, { phone: '13566667777', code: wrong });
+      expect(again.body, `attempt ${i}`).toContain(BizDesc.smsCodeWrong);
+    }
+    // The fifth wrong attempt says the code is spent, and so does the right code after it.
+    const fifth = await ssoForm(gw.app, { phone: '13566667777', code: wrong });
+    expect(fifth.body).toContain(BizDesc.smsTooManyAttempts);
     const right = await ssoForm(gw.app, { phone: '13566667777', code: sms.obj!.demoCode! });
     expect(right.statusCode).toBe(200);
     expect(right.body).toContain(BizDesc.smsTooManyAttempts);
@@ -234,6 +251,72 @@ describe('SSO page and login', () => {
     const res = await ssoForm(gw.app, { phone: '13577778888', code: sms.obj!.demoCode! });
     expect(res.body).toContain(BizDesc.smsCodeExpired);
     expect((await ssoForm(gw.app, { phone: '13577778888', code: 'abc' })).body).toContain(Messages.smsCodeInvalid);
+
+    const used = await ssoSms(gw.app, '13577779999');
+    expect((await ssoForm(gw.app, { phone: '13577779999', code: used.obj!.demoCode! })).statusCode).toBe(302);
+    const twice = await ssoForm(gw.app, { phone: '13577779999', code: used.obj!.demoCode! });
+    expect(twice.statusCode).toBe(200);
+    expect(twice.body).toContain(BizDesc.smsCodeExpired);
+    // A phone no code was sent to.
+    expect((await ssoForm(gw.app, { phone: '13577770000', code: '123456' })).body).toContain(BizDesc.smsCodeExpired);
+  });
+
+  it('writes back what it was given as text, escaped and cut to its length, with its defaults', async () => {
+    const long = `"><b>${'x'.repeat(80)}`;
+    const page = await gw.app.inject({
+      method: 'GET',
+      url: `${endpoints.ssoLogin}?redirect_url=${encodeURIComponent(SSO_REDIRECT)}&source=${encodeURIComponent(long)}`,
+    });
+    expect(page.body).toContain(`name="source" value="&quot;&gt;&lt;b&gt;${'x'.repeat(27)}">`);
+    expect(page.body).toContain('name="data" value="index">');
+    expect(page.body).not.toContain('"><b>');
+    const cut = await gw.app.inject({
+      method: 'GET',
+      url: `${endpoints.ssoLogin}?redirect_url=${encodeURIComponent(SSO_REDIRECT)}&data=${'d'.repeat(70)}`,
+    });
+    expect(cut.body).toContain(`name="data" value="${'d'.repeat(64)}">`);
+    expect(cut.body).toContain('name="source" value="">');
+
+    // Posted: the form shown again keeps the fields, cut as on the page.
+    const posted = await ssoForm(gw.app, {
+      phone: `1${'3'.repeat(25)}`,
+      code: '123456',
+      source: long,
+      data: 'e'.repeat(70),
+    });
+    expect(posted.statusCode).toBe(200);
+    expect(posted.body).toContain(Messages.mobileInvalid);
+    expect(posted.body).toContain(`value="1${'3'.repeat(19)}"`);
+    expect(posted.body).toContain(`name="source" value="&quot;&gt;&lt;b&gt;${'x'.repeat(27)}">`);
+    expect(posted.body).toContain(`name="data" value="${'e'.repeat(64)}">`);
+    // Fields that are not text (a JSON body) are shown empty, data as index.
+    const json = await gw.app.inject({
+      method: 'POST',
+      url: endpoints.ssoLogin,
+      headers: { origin: 'http://localhost' },
+      payload: { redirect_url: SSO_REDIRECT, source: 7, data: ['x'], phone: 13800138000, agree: '1' },
+    });
+    expect(json.statusCode).toBe(200);
+    expect(json.body).toContain(Messages.mobileInvalid);
+    expect(json.body).toContain('name="source" value="">');
+    expect(json.body).toContain('name="data" value="index">');
+    expect(json.body).toMatch(/<input id="phone" [^>]*value="" required>/);
+  });
+
+  it('without a usable redirect_url answers an error page, not the form', async () => {
+    const pages = [
+      await gw.app.inject({ method: 'GET', url: endpoints.ssoLogin }),
+      await gw.app.inject({ method: 'GET', url: `${endpoints.ssoLogin}?redirect_url=a&redirect_url=b` }),
+      await gw.app.inject({ method: 'POST', url: endpoints.ssoLogin, headers: { origin: 'http://localhost' } }),
+      await ssoForm(gw.app, { phone: '13800138000', code: '123456', redirect_url: '' }),
+    ];
+    for (const page of pages) {
+      expect(page.statusCode).toBe(400);
+      expect(page.headers['cache-control']).toBe('no-store');
+      expect(page.body).toContain('<title>登录失败 - 健康服务平台</title>');
+      expect(page.body).toContain('<p>缺少回跳地址</p>');
+      expect(page.body).not.toContain('<form');
+    }
   });
 
   it('a landline or a bad phone is refused on the form with 请填写正确的手机号', async () => {
@@ -246,6 +329,11 @@ describe('SSO page and login', () => {
     const url = await loginUrl(gw, '13800138000', { data: 'ryb&x=1' });
     expect(url.origin + url.pathname).toBe(SSO_REDIRECT);
     expect(url.searchParams.get('data')).toBe('ryb&x=1');
+    // Not through WeChat: nothing of a WeChat profile.
+    expect([...url.searchParams.keys()].sort()).toEqual(['data', 'ticket']);
+    const bare = await ssoLogin(gw.app, '13800138000', { data: '' });
+    expect(bare.headers['cache-control']).toBe('no-store');
+    expect(new URL(String(bare.headers.location)).searchParams.get('data')).toBe('');
     const ticket = url.searchParams.get('ticket')!;
     expect(ticket).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     const ck = await gw.send<LoginResult>('GET', endpoints.loginCk, { query: { ticket, source: 'h5portal' } });
@@ -346,7 +434,13 @@ describe('SSO page and login', () => {
     const res = await ssoForm(gw.app, { phone, code: sms.obj!.demoCode!, wx: '1' });
     const url = new URL(String(res.headers.location));
     const openId = url.searchParams.get('openId')!;
-    expect(openId).toMatch(/^wx_/);
+    expect(openId).toMatch(/^wx_[0-9a-f]{24}$/);
+    // One WeChat account per phone: the same again, another for another phone.
+    const again = await ssoLogin(gw.app, phone, { wx: '1' });
+    expect(new URL(String(again.headers.location)).searchParams.get('openId')).toBe(openId);
+    const other = await ssoLogin(gw.app, '13687650000', { wx: '1' });
+    expect(new URL(String(other.headers.location)).searchParams.get('openId')).toMatch(/^wx_[0-9a-f]{24}$/);
+    expect(new URL(String(other.headers.location)).searchParams.get('openId')).not.toBe(openId);
     expect(url.searchParams.get('headImgUrl')).toBe('/sso/wx-avatar.svg');
     const ck = await gw.send<LoginResult>('GET', endpoints.loginCk, {
       query: { ticket: url.searchParams.get('ticket')!, source: 'h5portal' },

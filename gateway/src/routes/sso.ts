@@ -26,11 +26,11 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** The request's Origin (else its Referer's origin) is the request's own origin; neither is a refusal. */
 function sameOrigin(req: FastifyRequest): boolean {
-  const given = typeof req.headers.origin === 'string' ? req.headers.origin : req.headers.referer;
-  if (typeof given !== 'string' || !given || given === 'null') return false;
   try {
-    // request.protocol/host honour X-Forwarded-* only when trustProxy is set.
-    return new URL(given).origin === new URL(`${req.protocol}://${req.host}`).origin;
+    // Neither header, an empty one or Origin `null` is no URL: a refusal. request.protocol
+    // and host honour X-Forwarded-* only when trustProxy is set.
+    const given = new URL(String(req.headers.origin ?? req.headers.referer));
+    return given.origin === new URL(`${req.protocol}://${req.host}`).origin;
   } catch {
     return false;
   }
@@ -55,6 +55,10 @@ export function allowedRedirect(raw: string, config: Config): URL | null {
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+
+/** A query or form field as text of at most `max` characters, else `fallback` (the page's state). */
+const field = (value: unknown, max: number, fallback = '') =>
+  typeof value === 'string' ? value.slice(0, max) : fallback;
 
 const codeHash = (phone: string, code: string) => createHash('sha256').update(`${phone}:${code}`).digest('hex');
 
@@ -142,11 +146,7 @@ export function ssoRoutes(app: FastifyInstance, { db, config }: AppContext) {
     const redirectUrl = typeof q.redirect_url === 'string' ? q.redirect_url : '';
     if (!redirectUrl) return html(reply, 400, errorPage('缺少回跳地址'));
     if (!allowedRedirect(redirectUrl, config)) return html(reply, 400, errorPage(BizDesc.redirectNotAllowed));
-    const state = {
-      redirectUrl,
-      source: String(q.source ?? '').slice(0, 32),
-      data: String(q.data ?? 'index').slice(0, 64),
-    };
+    const state = { redirectUrl, source: field(q.source, 32), data: field(q.data, 64, 'index') };
     return html(reply, 200, loginPage(state, config));
   });
 
@@ -195,9 +195,9 @@ export function ssoRoutes(app: FastifyInstance, { db, config }: AppContext) {
     if (!target) return html(reply, 400, errorPage(redirectUrl ? BizDesc.redirectNotAllowed : '缺少回跳地址'));
     const state: PageState = {
       redirectUrl,
-      source: typeof raw.source === 'string' ? raw.source.slice(0, 32) : '',
-      data: typeof raw.data === 'string' ? raw.data.slice(0, 64) : 'index',
-      phone: typeof raw.phone === 'string' ? raw.phone.slice(0, 20) : '',
+      source: field(raw.source, 32),
+      data: field(raw.data, 64, 'index'),
+      phone: field(raw.phone, 20),
     };
     // Only the SSO page itself may post this form: another site must not log a visitor into an
     // account of its choosing (DESIGN §8). SSO_ALLOWED_ORIGINS names redirect targets, not
@@ -236,8 +236,8 @@ export function ssoRoutes(app: FastifyInstance, { db, config }: AppContext) {
     if (!result.ok) return html(reply, 200, loginPage({ ...state, error: result.desc }, config));
 
     target.searchParams.set('ticket', result.ticket);
-    // `data` goes back untouched (DESIGN §4: the indexCode alone).
-    target.searchParams.set('data', typeof raw.data === 'string' ? raw.data : form.data);
+    // `data` goes back untouched (DESIGN §4: the indexCode alone): the schema neither trims nor cuts it.
+    target.searchParams.set('data', form.data);
     if (raw.wx === '1') {
       // Simulated WeChat authorisation: a stable openId per phone, a local avatar.
       target.searchParams.set('openId', `wx_${sha256(`wx:${phone}`).slice(0, 24)}`);
