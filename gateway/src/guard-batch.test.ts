@@ -5,7 +5,7 @@
  * no longer holds the next one back.
  */
 import type { Db } from './db/index';
-import { type BatchRow } from './db/statement-batch';
+import { type BatchRow, statementBatch } from './db/statement-batch';
 import { type GuardRow, guardStage, type PendingGuard } from './guard';
 
 type Statement = { nonces: string[]; finish: () => void; fail: (error: Error) => void };
@@ -113,5 +113,49 @@ describe('guard stage: one guard statement in flight (decisions 0019, 0030)', ()
     expect(statements[1].nonces).toEqual(['nonce-aaa']);
     statements[1].finish();
     await again;
+  });
+
+  it('lets a stalled statement ending hold nothing back again: the one after it still holds the next', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    onTestFinished(() => void vi.useRealTimers());
+    const { db, statements } = fakeDb();
+    const batch = guardStage(db, { stallMs: 50 });
+    const stalled = batch(pending('nonce-aaa'));
+    await nextTurn();
+    vi.advanceTimersByTime(50);
+    const second = batch(pending('nonce-bbb'));
+    await nextTurn();
+    expect(statements).toHaveLength(2);
+    const third = batch(pending('nonce-ccc'));
+    await nextTurn();
+    // The stalled one ends while the second runs: the third still waits for the second.
+    statements[0].finish();
+    await stalled;
+    await nextTurn();
+    await nextTurn();
+    expect(statements).toHaveLength(2);
+    statements[1].finish();
+    await second;
+    await vi.waitFor(() => expect(statements).toHaveLength(3));
+    statements[2].finish();
+    await expect(third).resolves.toEqual(passed);
+  });
+});
+
+describe('statementBatch: each caller its own rows', () => {
+  it('fails only the caller whose row is missing, naming the statement and its place', async () => {
+    const db = {
+      query: (_sql: string, params: unknown[] = []) =>
+        Promise.resolve((params[0] as string[]).flatMap((v, k) => (v === 'lost' ? [] : [{ i: k + 1, v }]))),
+    } as unknown as Db;
+    const read = statementBatch<string, BatchRow & { v: string }>(db, {
+      name: 'test_read',
+      sql: 'select',
+      params: (items) => [items],
+    });
+    const [kept, lost, last] = [read('kept'), read('lost'), read('last')];
+    await expect(kept).resolves.toEqual([{ i: 1, v: 'kept' }]);
+    await expect(lost).rejects.toThrow('test_read: no row for item 2');
+    await expect(last).resolves.toEqual([{ i: 3, v: 'last' }]);
   });
 });

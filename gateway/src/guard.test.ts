@@ -1,6 +1,7 @@
+import type { FastifyRequest } from 'fastify';
 import { Code, Desc, REPLAY_WINDOW_MS } from '../../contract/codes';
 import { endpoints } from '../../contract/endpoints';
-import { sha256 } from './guard';
+import { bearerToken, refusalEnvelope, sha256 } from './guard';
 import { createSession } from './routes/login';
 import { createTestGateway, DEMO, newNonce, type TestGateway } from './test-helpers';
 
@@ -33,6 +34,19 @@ describe('guard: nonce, timestamp and bearer token on every A and B call', () =>
     expect(res.json.code).toBe(Code.ok);
   });
 
+  it('accepts a timestamp exactly one window off, and refuses one a millisecond more', async () => {
+    const now = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(now);
+    onTestFinished(() => vi.mocked(Date.now).mockRestore());
+    for (const timestamp of [now - REPLAY_WINDOW_MS, now + REPLAY_WINDOW_MS])
+      expect((await gw.send('GET', endpoints.noticeCount, { as: 'customer', timestamp })).json.code).toBe(Code.ok);
+    for (const timestamp of [now - REPLAY_WINDOW_MS - 1, now + REPLAY_WINDOW_MS + 1])
+      expect((await gw.send('GET', endpoints.noticeCount, { as: 'customer', timestamp })).json.obj).toEqual({
+        reason: 'clock',
+        serverTime: now,
+      });
+  });
+
   it('refuses a missing or non-numeric timestamp as a clock problem', async () => {
     for (const timestamp of [null, 'yesterday']) {
       const res = await gw.send('GET', endpoints.noticeCount, { as: 'customer', timestamp });
@@ -50,7 +64,7 @@ describe('guard: nonce, timestamp and bearer token on every A and B call', () =>
   });
 
   it('refuses a missing or malformed nonce', async () => {
-    for (const nonce of [null, 'short', 'has spaces in it!!']) {
+    for (const nonce of [null, 'short', 'has spaces in it!!', `!!${'a'.repeat(16)}`, `${'a'.repeat(16)}!!`]) {
       const res = await gw.send('GET', endpoints.noticeCount, { as: 'customer', nonce });
       expect(res.json).toMatchObject({ code: Code.unauthorized, obj: { reason: 'replay' } });
     }
@@ -243,13 +257,30 @@ describe('guard: nonce, timestamp and bearer token on every A and B call', () =>
   });
 
   it('does not header-check /jsons, /sso, /admin', async () => {
+    // A refusal is HTTP 200 too: the body tells the file from the refusal's envelope.
     const json = await gw.app.inject({ method: 'GET', url: '/jsons/indexConfig.json' });
     expect(json.statusCode).toBe(200);
+    expect(json.json()).not.toHaveProperty('code');
     const sso = await gw.app.inject({
       method: 'GET',
       url: '/sso/login?redirect_url=http://localhost:8080/transferPage',
     });
     expect(sso.statusCode).toBe(200);
+    expect(sso.body).toContain('<form id="sso-form"');
+  });
+
+  it('reads the bearer token strictly: one scheme word, 16 to 256 token characters, nothing after', () => {
+    const token = 'T0k-en_.~+/='.padEnd(43, 'x');
+    const read = (authorization?: string) => bearerToken({ headers: { authorization } } as FastifyRequest);
+    for (const header of [`Bearer ${token}`, `bearer  ${token}`, `Bearer ${token}  `])
+      expect(read(header), header).toBe(token);
+    for (const header of [undefined, '', `xBearer ${token}`, `Bearer ${token} extra`, `Bearer${token}`, 'Bearer short'])
+      expect(read(header), header).toBeNull();
+  });
+
+  it('puts the server time only in a clock refusal', () => {
+    expect(refusalEnvelope('replay').obj).toStrictEqual({ reason: 'replay' });
+    expect(refusalEnvelope('clock', 5).obj).toStrictEqual({ reason: 'clock', serverTime: 5 });
   });
 
   it('puts a Date header on every response', async () => {
@@ -266,9 +297,26 @@ describe('guard: nonce, timestamp and bearer token on every A and B call', () =>
     await gw.db.query(`insert into nonces (nonce, seen_at) values ('old-nonce-123', now() - interval '11 minutes')`);
     // Past one window but within two: a timestamp 5 minutes ahead could still replay it.
     await gw.db.query(`insert into nonces (nonce, seen_at) values ('kept-nonce-123', now() - interval '9 minutes')`);
+    // Expired sessions go, live ones stay; md/sendMq's counters of past minutes go, this minute's stays.
+    const expired = await createSession(gw.db, DEMO.empty.userId);
+    await gw.db.query(`update sessions set expires_at = now() - interval '1 second' where token_hash = $1`, [
+      sha256(expired),
+    ]);
+    // Not in a minute's last second: the prune below must see the same minute.
+    if (Date.now() % 60_000 > 59_000) await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const minute = Math.floor(Date.now() / 60_000);
+    await gw.db.query(
+      `insert into send_mq_budget (address, minute, events) values ('10.0.0.9', $1, 1), ('10.0.0.9', $2, 1)`,
+      [minute - 1, minute],
+    );
     await pruneGuardTables(gw.db);
     expect(await gw.db.query(`select nonce from nonces where nonce in ('old-nonce-123', 'kept-nonce-123')`)).toEqual([
       { nonce: 'kept-nonce-123' },
     ]);
+    expect(await gw.db.query('select 1 from sessions where token_hash = $1', [sha256(expired)])).toEqual([]);
+    expect((await gw.send('GET', endpoints.noticeCount, { as: 'customer' })).json.code).toBe(Code.ok);
+    expect(
+      await gw.db.query<{ minute: string }>(`select minute::text from send_mq_budget where address = '10.0.0.9'`),
+    ).toEqual([{ minute: String(minute) }]);
   });
 });

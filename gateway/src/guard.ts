@@ -57,9 +57,7 @@ export const newToken = () => randomBytes(32).toString('base64url');
 
 /** The bearer token of a request, or null. */
 export function bearerToken(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (!header) return null;
-  const match = /^Bearer\s+([A-Za-z0-9._~+/=-]{16,256})\s*$/i.exec(header);
+  const match = /^Bearer\s+([A-Za-z0-9._~+/=-]{16,256})\s*$/i.exec(request.headers.authorization ?? '');
   return match ? match[1] : null;
 }
 
@@ -172,7 +170,7 @@ export function guardStage(
 export function registerGuard(app: FastifyInstance, db: Db, { onBatch }: { onBatch?: (size: number) => void } = {}) {
   const decide = guardStage(db, { onBatch });
   app.addHook('onRequest', async (request, reply) => {
-    const mode = request.routeOptions.config?.guard;
+    const mode = request.routeOptions.config.guard;
     if (!mode) return;
     const pending = checkHeaders(request, reply, mode);
     if (!pending) return reply;

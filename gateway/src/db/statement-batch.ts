@@ -87,9 +87,10 @@ export function statementBatch<P, T extends BatchRow>(
     });
   };
 
+  // Only scheduleFlush calls it, with a batch queued and none held, and only flush sends: so
+  // nothing can be held, nor the queue emptied, before it runs.
   const flush = () => {
     flushDue = false;
-    if (held || !queued.length) return;
     send(queued.shift()!);
   };
 
