@@ -21,7 +21,7 @@ const noticeKey = (notice: Notice) => notice.id;
 // gestures load once the list has painted, the popup at idle after that or on a tap.
 const gestures = onDemand(() => import('./list-gestures'));
 const popup = onDemand(() => import('./notice-popup'));
-const ignore = () => undefined; // not loaded (offline): the list still reads, a later tap asks again
+const ignore = () => undefined; // not loaded (offline): the list still reads; the next show or tap asks again
 
 /** /message: the message centre (DESIGN §4 "Messages"). Kept alive; classic screens read prefix A. */
 export default function MessagePage() {
