@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { snap, watchErrors } from './browser';
 import { DEMO, settle, sharedLoggedInContext, whenStill } from './steps';
 
@@ -112,6 +112,8 @@ describe('the message centre', () => {
     await page.waitForURL((url) => url.pathname === '/mine');
     await page.getByRole('button', { name: /消息中心/ }).click();
     await page.waitForURL((url) => url.pathname === '/message');
+    // The address changes before the kept screen is shown.
+    await notices(page).first().waitFor();
     expect(await notices(page).count()).toBe(loaded);
     await expect.poll(() => scrollY(page)).toBe(0);
 
@@ -121,6 +123,46 @@ describe('the message centre', () => {
     await settle(page);
     expect(await unreadBadge(page).count()).toBe(0);
     expect(errors).toEqual([]);
+  });
+
+  it('shows the first notices before the list’s gestures and the popup have loaded, then both work (decision 0039)', async () => {
+    const page = await customer.newPage();
+    const errors = watchErrors(page);
+    const held: Route[] = [];
+    const later = (url: URL) => /\/assets\/(list-gestures|notice-popup)-[\w-]+\.js$/.test(url.pathname);
+    await page.route(later, (route) => void held.push(route));
+
+    await page.goto('/message');
+    await notices(page).first().waitFor();
+    expect(await notices(page).count()).toBe(10);
+    // Asked for once the list has painted, and held: the list reads without them.
+    await expect.poll(() => held.length).toBe(2);
+    expect(await page.locator('.adm-pull-to-refresh, .adm-infinite-scroll').count()).toBe(0);
+
+    // A tap before the popup has arrived opens it once it has.
+    await page.getByRole('button', { name: /您的体检报告已生成/ }).click();
+    const first = notices(page).first();
+    const before = await first.boundingBox();
+    // The more-loader may ask for the next page as soon as it arrives (the tap scrolled down).
+    const secondPage = page.waitForResponse(
+      (r) => r.url().includes('/gateway/user/noticeInfo/list') && r.url().includes('pageNum=2'),
+    );
+    for (const route of held.splice(0)) await route.continue();
+    await page.unroute(later);
+    const popup = page.getByRole('dialog', { name: '您的体检报告已生成' });
+    await popup.waitFor();
+    await whenStill(popup);
+    await popup.getByRole('button', { name: '关闭' }).click();
+    await popup.waitFor({ state: 'detached' });
+
+    // The gestures wrap the same list where it was, and the next page still loads on scrolling.
+    await page.locator('.adm-pull-to-refresh .messages__list').waitFor();
+    expect(await first.boundingBox()).toEqual(before);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await secondPage;
+    await expect.poll(() => notices(page).count()).toBeGreaterThan(10);
+    expect(errors).toEqual([]);
+    await page.close();
   });
 
   it('shows a notice’s links as touch targets, the unsafe one as text (docs/decisions/0018)', async () => {

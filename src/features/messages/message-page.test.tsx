@@ -63,8 +63,10 @@ describe('/message', () => {
     ).toBeInTheDocument();
     expect(screen.getAllByTestId('unread-dot')).toHaveLength(5);
     expect(await screen.findByText('5条未读')).toBeInTheDocument();
-    // Still only the first page: the sentinel is far below.
-    await new Promise((r) => setTimeout(r, 150));
+    // The more-loader arrives after the list has painted (decision 0039), and still only the
+    // first page shows: the sentinel is far below.
+    expect(await screen.findByText('加载中')).toBeInTheDocument();
+    await act(() => new Promise((r) => setTimeout(r, 150)));
     expect(listItems()).toHaveLength(10);
 
     sentinelTop = 300;

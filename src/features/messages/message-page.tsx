@@ -1,4 +1,3 @@
-import { InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { readAllNotices, readNotice } from '@/api/notices';
@@ -6,15 +5,23 @@ import { PageState } from '@/components/page-state';
 import { RouteHeading } from '@/components/route-heading';
 import { Skeleton } from '@/components/skeleton';
 import { usePagedList } from '@/hooks/server-state';
+import { afterNextPaint } from '@/lib/after-paint';
 import { refreshUnread, unreadChanged, useUnreadStore } from '@/stores/unread';
 import { useUserStore } from '@/stores/user';
 import type { Notice } from '@contract/types';
 import { fetchNoticePage, noticesKey } from './message-data';
 import { NoticeItem } from './notice-item';
-import { NoticePopup } from './notice-popup';
+import { NOTICE_TYPE_LABELS, noticeTime } from './notice-text';
+import { onDemand, whenIdle } from './on-demand';
 import './messages.css';
 
 const noticeKey = (notice: Notice) => notice.id;
+
+// The first notice waits for none of antd-mobile's animated parts (decision 0039): the
+// gestures load once the list has painted, the popup at idle after that or on a tap.
+const gestures = onDemand(() => import('./list-gestures'));
+const popup = onDemand(() => import('./notice-popup'));
+const ignore = () => undefined; // not loaded (offline): the list still reads; the next show or tap asks again
 
 /** /message: the message centre (DESIGN §4 "Messages"). Kept alive; classic screens read prefix A. */
 export default function MessagePage() {
@@ -30,6 +37,22 @@ function NoticeList() {
   // The first page is the route's loader's when it started one (decision 0036).
   const list = usePagedList(fetchNoticePage, [token], { key: noticeKey, loadKey: noticesKey(token) });
   const { updateItems } = list;
+  const [gesturesModule, setGesturesModule] = useState(gestures.loaded);
+  const [popupModule, setPopupModule] = useState(popup.loaded);
+  const listShown = !list.loading && !list.error && list.items.length > 0;
+
+  useEffect(() => {
+    if (!listShown) return;
+    let cancelIdle: () => void = ignore;
+    const cancelPaint = afterNextPaint(() => {
+      void gestures.load().then(setGesturesModule, ignore);
+      cancelIdle = whenIdle(() => void popup.load().then(setPopupModule, ignore));
+    });
+    return () => {
+      cancelPaint();
+      cancelIdle();
+    };
+  }, [listShown]);
 
   // The badge count is the server's: reload it whenever the centre is shown.
   useEffect(() => {
@@ -45,6 +68,8 @@ function NoticeList() {
 
   const openNotice = (notice: Notice) => {
     setOpen(notice);
+    // Tapped before the popup was loaded: it opens when it arrives.
+    if (!popupModule) void popup.load().then(setPopupModule, ignore);
     if (notice.readFlag !== 0) return;
     void readNotice(notice.id)
       .then(({ updated }) => {
@@ -76,6 +101,14 @@ function NoticeList() {
     navigate(path);
   };
 
+  const notices = (
+    <ul className="messages__list" aria-label="消息列表">
+      {list.items.map((notice) => (
+        <NoticeItem key={notice.id} notice={notice} onOpen={openNotice} />
+      ))}
+    </ul>
+  );
+
   // The server's count; if it could not be loaded, at least what the loaded pages show.
   const shownUnread = Math.max(unread, list.items.filter((n) => n.readFlag === 0).length);
   const anyUnread = shownUnread > 0;
@@ -99,16 +132,27 @@ function NoticeList() {
         emptyProps={{ text: '暂无消息' }}
         skeleton={<Skeleton rows={6} rowHeight={96} />}
       >
-        <PullToRefresh onRefresh={refresh}>
-          <ul className="messages__list" aria-label="消息列表">
-            {list.items.map((notice) => (
-              <NoticeItem key={notice.id} notice={notice} onOpen={openNotice} />
-            ))}
-          </ul>
-          <InfiniteScroll loadMore={list.loadMore} hasMore={list.hasMore} />
-        </PullToRefresh>
+        {/* The gestures' arrival mounts the <ul> again, under their wrapper: once, in one commit, in
+            the same box (the refresh head is 0 high, the loader goes below), and the list's state
+            lives here, not in its DOM. A Suspense fallback would remount it the same way and ask
+            for the chunk before the first paint. */}
+        {gesturesModule ? (
+          <gesturesModule.ListGestures onRefresh={refresh} loadMore={list.loadMore} hasMore={list.hasMore}>
+            {notices}
+          </gesturesModule.ListGestures>
+        ) : (
+          notices
+        )}
       </PageState>
-      <NoticePopup notice={open} onClose={() => setOpen(undefined)} onNavigate={go} />
+      {popupModule && (
+        <popupModule.NoticePopup
+          notice={open}
+          typeLabel={open ? NOTICE_TYPE_LABELS[open.noticeType] : ''}
+          time={open ? noticeTime(open.createTime) : ''}
+          onClose={() => setOpen(undefined)}
+          onNavigate={go}
+        />
+      )}
     </div>
   );
 }

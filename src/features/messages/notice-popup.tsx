@@ -2,17 +2,22 @@ import { Popup } from 'antd-mobile';
 import { SafeHtml } from '@/components/safe-html';
 import { safePath } from '@/lib/safe-path';
 import type { Notice } from '@contract/types';
-import { NOTICE_TYPE_LABELS, noticeTime } from './notice-text';
 
 export interface NoticePopupProps {
   notice: Notice | undefined;
+  /**
+   * Its type and time as the list shows them: passed in, so that this chunk shares no module
+   * with the list's and the list needs one request fewer (decision 0039).
+   */
+  typeLabel: string;
+  time: string;
   onClose: () => void;
   /** Open a same-origin path (the notice's linkUrl, or a link inside its content). */
   onNavigate: (path: string) => void;
 }
 
 /** A notice's full text in a bottom popup (DESIGN §7 "Screens inside routes"), sanitised. */
-export function NoticePopup({ notice, onClose, onNavigate }: NoticePopupProps) {
+export function NoticePopup({ notice, typeLabel, time, onClose, onNavigate }: NoticePopupProps) {
   const link = notice?.linkUrl ? safePath(notice.linkUrl, '') : '';
   return (
     <Popup
@@ -30,8 +35,8 @@ export function NoticePopup({ notice, onClose, onNavigate }: NoticePopupProps) {
               {notice.title}
             </h2>
             <p className="notice-popup__meta">
-              <span>{NOTICE_TYPE_LABELS[notice.noticeType]}</span>
-              <time dateTime={notice.createTime}>{noticeTime(notice.createTime)}</time>
+              <span>{typeLabel}</span>
+              <time dateTime={notice.createTime}>{time}</time>
             </p>
           </header>
           <SafeHtml className="notice-popup__content" html={notice.content} onNavigate={onNavigate} />

@@ -1,0 +1,55 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { useUnreadStore } from '@/stores/unread';
+import { db } from '../../../tests/mocks/db';
+import { allowPullToRefresh, pullDown } from '../../../tests/pull-to-refresh';
+import { renderScreen } from '../../../tests/render';
+
+vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
+
+/** Whether the popup's module has been asked for (it is loaded at idle or on a tap, decision 0039). */
+const popupAsked = vi.hoisted(() => ({ value: false }));
+vi.mock('./notice-popup', async (importOriginal) => {
+  popupAsked.value = true;
+  return importOriginal();
+});
+
+const CUSTOMER = '13800138000';
+
+allowPullToRefresh();
+
+// The browser is never idle here: only a tap asks for the popup.
+beforeAll(() => {
+  Object.assign(window, { requestIdleCallback: () => 1, cancelIdleCallback: () => undefined });
+});
+afterAll(() => {
+  Reflect.deleteProperty(window, 'requestIdleCallback');
+  Reflect.deleteProperty(window, 'cancelIdleCallback');
+});
+
+describe('/message before its popup and gestures have loaded', () => {
+  it('opens a notice tapped before the popup was loaded, and marks it read at the tap', async () => {
+    const { user } = renderScreen('/message', { user: CUSTOMER });
+    const notice = await screen.findByRole('button', { name: /您的体检报告已生成/ });
+    expect(popupAsked.value).toBe(false);
+    await user.click(notice);
+    // Read as soon as it is tapped, while the popup is still on its way.
+    await waitFor(() => expect(db.notices.find((n) => n.id === 6)?.readFlag).toBe(1));
+    const dialog = await screen.findByRole('dialog', { name: '您的体检报告已生成' }, { timeout: 5000 });
+    await within(dialog).findByText(/共2项指标异常/);
+    await waitFor(() => expect(screen.getAllByTestId('unread-dot')).toHaveLength(4));
+    expect(useUnreadStore.getState().unreadCount).toBe(4);
+  });
+
+  it('refreshes the list when pulled down, once the gestures have arrived', async () => {
+    renderScreen('/message', { user: CUSTOMER });
+    const list = () => screen.getByRole('list', { name: '消息列表' });
+    await screen.findByRole('list', { name: '消息列表' });
+    // The wrapper arrives after the list has painted, and holds the list.
+    await waitFor(() => expect(list().closest('.adm-pull-to-refresh')).not.toBeNull(), { timeout: 5000 });
+    const notice = db.notices.find((n) => n.id === 6)!;
+    notice.title = '您的体检报告已更新';
+    await pullDown(screen.getByRole('button', { name: /您的体检报告已生成/ }));
+    expect(await screen.findByRole('button', { name: /您的体检报告已更新/ })).toBeInTheDocument();
+    expect(await screen.findByText('刷新成功')).toBeInTheDocument();
+  });
+});
