@@ -94,6 +94,9 @@ export default defineConfig(({ command, mode }) => {
     build: {
       target: 'es2020',
       sourcemap: false,
+      // index.html has no modulepreload link (the loader adds the chunks), and Vite's preload
+      // helper falls back to rel=preload where modulepreload is unknown: the polyfill is dead weight.
+      modulePreload: { polyfill: false },
       // The first screen's chunks are budgeted (decision 0003): see tests/build/first-screen-size.test.ts.
       chunkSizeWarningLimit: 200,
       rolldownOptions: {
