@@ -52,7 +52,8 @@ export function firstPaintFromHtml(): Plugin {
 
 /**
  * The inline loader of `firstPaintFromHtml`: after the first paint (a frame, then a task), one
- * `modulepreload` per chunk and the entry's module script. Nothing of the app's JavaScript is
+ * `modulepreload` per chunk (a `preload` as script where the browser has no modulepreload, as
+ * in older iOS WebViews: the build carries no polyfill) and the entry's module script. Nothing of the app's JavaScript is
  * fetched, compiled or run before the browser has painted the HTML's skeleton, so the first
  * paint never waits on it, and the chunks still download side by side. The
  * gateway's Content-Security-Policy allows the script by its hash.
@@ -62,7 +63,8 @@ function afterFirstPaint(entry: string, preloads: string[]): string {
   // starts it anyway.
   return (
     `(function(){var done=0;function go(){if(done)return;done=1;var h=document.head;` +
-    `${JSON.stringify(preloads.map((file) => `/${file}`))}.forEach(function(u){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=u;h.appendChild(l)});` +
+    `var r=document.createElement('link').relList,rel=r&&r.supports&&r.supports('modulepreload')?'modulepreload':'preload';` +
+    `${JSON.stringify(preloads.map((file) => `/${file}`))}.forEach(function(u){var l=document.createElement('link');l.rel=rel;l.as='script';l.crossOrigin='';l.href=u;h.appendChild(l)});` +
     `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(`/${entry}`)};h.appendChild(s)}` +
     `requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,300)})()`
   );

@@ -42,6 +42,24 @@ describe('first screen of /index (decision 0003)', () => {
     expect(scripts.length).toBeGreaterThan(1);
     for (const { fileName } of scripts) expect(loader).toContain(`"/${fileName}"`);
   });
+
+  it.each([
+    ['modulepreload', true],
+    ['preload', false],
+  ])('asks for the chunks as %s where modulepreload support is %s (no polyfill)', (rel, supported) => {
+    const loader = /<script>(\(function\(\)\{var done[\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+    const added: Array<Record<string, unknown>> = [];
+    const document = {
+      head: { appendChild: (element: Record<string, unknown>) => added.push(element) },
+      createElement: (tag: string) => ({ tag, relList: { supports: (value: string) => supported && value === rel } }),
+    };
+    const run = (task: () => void) => task();
+    new Function('document', 'requestAnimationFrame', 'setTimeout', loader)(document, run, run);
+    const links = added.filter((element) => element.tag === 'link');
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) expect(link).toMatchObject({ rel, as: 'script', crossOrigin: '' });
+    expect(added.filter((element) => element.tag === 'script')).toHaveLength(1);
+  });
 });
 
 describe('the Content-Security-Policy for a CDN (dist/index.html.csp)', () => {
