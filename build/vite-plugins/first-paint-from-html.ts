@@ -1,6 +1,19 @@
 import type { Plugin } from 'vite';
 
 /**
+ * The first screens a returning customer lands on (decision 0031), by path: the screen's module
+ * and, for a row with a `load`, the route loaders' module (decision 0036), whose chunks the
+ * inline loader asks for beside the entry's.
+ */
+const LANDING: Record<string, string[]> = {
+  '/index': ['features/home/index-page.tsx'],
+  '/indexNew': ['features/home/index-new-page.tsx', 'app/route-data.ts'],
+  '/mine': ['features/mine/mine-page.tsx'],
+  '/rights': ['features/rights/rights-page.tsx', 'app/route-data.ts'],
+  '/message': ['features/messages/message-page.tsx', 'app/route-data.ts'],
+};
+
+/**
  * The first paint needs only the HTML (decision 0003). The entry's stylesheets (a few KB) are inlined
  * into index.html instead of render-blocking <link>s; each <link> stays, `disabled` so the
  * browser does not fetch it, because Vite's preload helper looks for it before loading a lazy
@@ -38,12 +51,33 @@ export function firstPaintFromHtml(): Plugin {
             preloads.push(file);
             return '';
           });
-        const screen = Object.values(bundle).find(
-          (c) => c.type === 'chunk' && c.facadeModuleId?.endsWith('/src/features/home/index-page.tsx'),
-        );
-        if (screen?.type === 'chunk') preloads.push(screen.fileName, ...screen.imports);
+        const chunkOf = (module: string) => {
+          const chunk = Object.values(bundle).find(
+            (c) => c.type === 'chunk' && c.facadeModuleId?.endsWith(`/src/${module}`),
+          );
+          if (chunk?.type !== 'chunk') throw new Error(`first-paint-from-html: no chunk for src/${module}`);
+          return chunk;
+        };
+        const screen = chunkOf(LANDING['/index'][0]);
+        preloads.push(screen.fileName, ...screen.imports);
         const files = [...new Set(preloads)].filter((file) => file !== entry[1]);
-        out = out.replace('</head>', `  <script>${afterFirstPaint(entry[1], files)}</script>\n  </head>`);
+        // The other first screens' chunks (and their loaders' module), asked for only when the
+        // page opens on that path: their files beyond what every page asks for.
+        const byPath: Record<string, string[]> = {};
+        for (const [path, modules] of Object.entries(LANDING)) {
+          if (path === '/index') continue;
+          // Every chunk they import, however deep: the request client sits two imports down.
+          const own: string[] = [];
+          const add = (file: string) => {
+            const chunk = bundle[file];
+            if (own.includes(file) || chunk?.type !== 'chunk') return;
+            own.push(file);
+            chunk.imports.forEach(add);
+          };
+          for (const module of modules) add(chunkOf(module).fileName);
+          byPath[path] = [...new Set(own)].filter((file) => file !== entry[1] && !files.includes(file));
+        }
+        out = out.replace('</head>', `  <script>${afterFirstPaint(entry[1], files, byPath)}</script>\n  </head>`);
         return out;
       },
     },
@@ -58,13 +92,16 @@ export function firstPaintFromHtml(): Plugin {
  * paint never waits on it, and the chunks still download side by side. The
  * gateway's Content-Security-Policy allows the script by its hash.
  */
-function afterFirstPaint(entry: string, preloads: string[]): string {
+function afterFirstPaint(entry: string, preloads: string[], byPath: Record<string, string[]>): string {
+  const paths = Object.fromEntries(
+    Object.entries(byPath).map(([path, files]) => [path, files.map((file) => `/${file}`)]),
+  );
   // A page opened in the background gets no animation frame until it is shown: the timer
   // starts it anyway.
   return (
     `(function(){var done=0;function go(){if(done)return;done=1;var h=document.head;` +
     `var r=document.createElement('link').relList,rel=r&&r.supports&&r.supports('modulepreload')?'modulepreload':'preload';` +
-    `${JSON.stringify(preloads.map((file) => `/${file}`))}.forEach(function(u){var l=document.createElement('link');l.rel=rel;l.as='script';l.crossOrigin='';l.href=u;h.appendChild(l)});` +
+    `${JSON.stringify(preloads.map((file) => `/${file}`))}.concat(${JSON.stringify(paths)}[location.pathname]||[]).forEach(function(u){var l=document.createElement('link');l.rel=rel;l.as='script';l.crossOrigin='';l.href=u;h.appendChild(l)});` +
     `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(`/${entry}`)};h.appendChild(s)}` +
     `requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,300)})()`
   );

@@ -7,12 +7,16 @@ const BUDGET_BYTES = 120 * 1024;
 const MAX_FILES = 6;
 
 let first: FirstScreen;
+let chunkFiles: Record<string, string>;
 let html: string;
 let cdnPolicy: string;
 
 beforeAll(async () => {
   const output = await buildInMemory();
   first = firstScreen(output);
+  chunkFiles = Object.fromEntries(
+    output.flatMap((o) => (o.type === 'chunk' && o.facadeModuleId ? [[o.facadeModuleId, o.fileName]] : [])),
+  );
   const page = output.find((o) => o.fileName === 'index.html');
   html = page?.type === 'asset' ? String(page.source) : '';
   const policy = output.find((o) => o.fileName === 'index.html.csp');
@@ -43,22 +47,51 @@ describe('first screen of /index (decision 0003)', () => {
     for (const { fileName } of scripts) expect(loader).toContain(`"/${fileName}"`);
   });
 
-  it.each([
-    ['modulepreload', true],
-    ['preload', false],
-  ])('asks for the chunks as %s where modulepreload support is %s (no polyfill)', (rel, supported) => {
+  /** The links and scripts the inline loader adds on `pathname`, with modulepreload `supported` or not. */
+  function runLoader(pathname: string, supported = true) {
     const loader = /<script>(\(function\(\)\{var done[\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
     const added: Array<Record<string, unknown>> = [];
     const document = {
       head: { appendChild: (element: Record<string, unknown>) => added.push(element) },
-      createElement: (tag: string) => ({ tag, relList: { supports: (value: string) => supported && value === rel } }),
+      createElement: (tag: string) => ({
+        tag,
+        relList: { supports: (value: string) => supported && value === 'modulepreload' },
+      }),
     };
     const run = (task: () => void) => task();
-    new Function('document', 'requestAnimationFrame', 'setTimeout', loader)(document, run, run);
-    const links = added.filter((element) => element.tag === 'link');
+    new Function('document', 'requestAnimationFrame', 'setTimeout', 'location', loader)(document, run, run, {
+      pathname,
+    });
+    return {
+      links: added.filter((element) => element.tag === 'link'),
+      scripts: added.filter((element) => element.tag === 'script'),
+    };
+  }
+  const fileOf = (module: string) =>
+    `/${Object.entries(chunkFiles).find(([id]) => id.endsWith(`/src/${module}`))?.[1] ?? module}`;
+
+  it.each([
+    ['modulepreload', true],
+    ['preload', false],
+  ])('asks for the chunks as %s where modulepreload support is %s (no polyfill)', (rel, supported) => {
+    const { links, scripts } = runLoader('/index', supported as boolean);
     expect(links.length).toBeGreaterThan(0);
     for (const link of links) expect(link).toMatchObject({ rel, as: 'script', crossOrigin: '' });
-    expect(added.filter((element) => element.tag === 'script')).toHaveLength(1);
+    expect(scripts).toHaveLength(1);
+  });
+
+  it.each([
+    ['/message', ['features/messages/message-page.tsx', 'app/route-data.ts']],
+    ['/rights', ['features/rights/rights-page.tsx', 'app/route-data.ts']],
+    ['/indexNew', ['features/home/index-new-page.tsx', 'app/route-data.ts']],
+    ['/mine', ['features/mine/mine-page.tsx']],
+  ])('opened on %s, also asks for that screen’s chunks beside the entry', (path, modules) => {
+    const hrefs = (at: string) => runLoader(at).links.map((link) => link.href);
+    for (const module of modules) {
+      expect(hrefs(path)).toContain(fileOf(module));
+      expect(hrefs('/index')).not.toContain(fileOf(module));
+    }
+    expect(hrefs(path)).toEqual(expect.arrayContaining(hrefs('/index')));
   });
 });
 
