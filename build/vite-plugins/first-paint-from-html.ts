@@ -1,4 +1,4 @@
-import type { Plugin } from 'vite';
+import type { Plugin, Rollup } from 'vite';
 
 /**
  * The first screens a returning customer lands on (decision 0031), by path: the screen's module
@@ -12,6 +12,9 @@ const LANDING: Record<string, string[]> = {
   '/rights': ['features/rights/rights-page.tsx', 'app/route-data.ts'],
   '/message': ['features/messages/message-page.tsx', 'app/route-data.ts'],
 };
+
+/** The screen index.html draws before the app has run (decision 0040): its CSS is inlined. */
+const DRAWN_BY_HTML = 'features/messages/message-page.tsx';
 
 /**
  * The first paint needs only the HTML (decision 0003). The entry's stylesheets (a few KB) are inlined
@@ -29,16 +32,17 @@ export function firstPaintFromHtml(): Plugin {
       handler(html, ctx) {
         const bundle = ctx.bundle;
         if (!bundle) return html;
+        const inlined = (file: string) => {
+          const asset = bundle[file];
+          if (asset?.type !== 'asset') return undefined;
+          const css = (
+            typeof asset.source === 'string' ? asset.source : Buffer.from(asset.source).toString('utf8')
+          ).replace(/<\/style/gi, '<\\/style');
+          return `<style>${css}</style>\n    <link rel="stylesheet" crossorigin href="/${file}" disabled>`;
+        };
         let out = html.replace(
           /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g,
-          (tag, file: string) => {
-            const asset = bundle[file];
-            if (asset?.type !== 'asset') return tag;
-            const css = (
-              typeof asset.source === 'string' ? asset.source : Buffer.from(asset.source).toString('utf8')
-            ).replace(/<\/style/gi, '<\\/style');
-            return `<style>${css}</style>\n    <link rel="stylesheet" crossorigin href="/${file}" disabled>`;
-          },
+          (tag, file: string) => inlined(file) ?? tag,
         );
         // The entry and every chunk it or the /index screen imports start loading right after
         // the first paint, from one inline script, instead of from <script>/<link> tags.
@@ -56,17 +60,11 @@ export function firstPaintFromHtml(): Plugin {
             (c) => c.type === 'chunk' && c.facadeModuleId?.endsWith(`/src/${module}`),
           );
           if (chunk?.type !== 'chunk') throw new Error(`first-paint-from-html: no chunk for src/${module}`);
-          return chunk;
+          return chunk as Rollup.OutputChunk & { viteMetadata?: { importedCss: Set<string> } };
         };
-        const screen = chunkOf(LANDING['/index'][0]);
-        preloads.push(screen.fileName, ...screen.imports);
-        const files = [...new Set(preloads)].filter((file) => file !== entry[1]);
-        // The other first screens' chunks (and their loaders' module), asked for only when the
-        // page opens on that path: their files beyond what every page asks for.
-        const byPath: Record<string, string[]> = {};
-        for (const [path, modules] of Object.entries(LANDING)) {
-          if (path === '/index') continue;
-          // Every chunk they import, however deep: the request client sits two imports down.
+        // A landing screen's chunks: its modules' and every chunk they import, however deep (the
+        // request client sits two imports down).
+        const chunksOf = (modules: string[]) => {
           const own: string[] = [];
           const add = (file: string) => {
             const chunk = bundle[file];
@@ -75,9 +73,28 @@ export function firstPaintFromHtml(): Plugin {
             chunk.imports.forEach(add);
           };
           for (const module of modules) add(chunkOf(module).fileName);
-          byPath[path] = [...new Set(own)].filter((file) => file !== entry[1] && !files.includes(file));
-        }
-        out = out.replace('</head>', `  <script>${afterFirstPaint(entry[1], files, byPath)}</script>\n  </head>`);
+          return own;
+        };
+        const files = [...new Set([...preloads, ...chunksOf(LANDING['/index'])])].filter((file) => file !== entry[1]);
+        // The other first screens' chunks (and their loaders' module), asked for only when the
+        // page opens on that path: their files beyond what every page asks for.
+        const byPath = Object.fromEntries(
+          Object.entries(LANDING)
+            .filter(([path]) => path !== '/index')
+            .map(([path, modules]) => [
+              path,
+              chunksOf(modules).filter((file) => file !== entry[1] && !files.includes(file)),
+            ]),
+        );
+        // /message's first notices are drawn by index.html before the app has run (decision
+        // 0040): the screen's stylesheet comes with the HTML, as the entry's does.
+        const styles = [...(chunkOf(DRAWN_BY_HTML).viteMetadata?.importedCss ?? [])].map(inlined).filter(Boolean);
+        out = out.replace(
+          '</head>',
+          [...styles, `<script>${afterFirstPaint(entry[1], files, byPath)}</script>`]
+            .map((tag) => `  ${tag}\n`)
+            .join('') + '  </head>',
+        );
         return out;
       },
     },

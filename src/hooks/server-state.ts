@@ -173,6 +173,8 @@ interface Loaded<T> {
 export interface PagedListOptions<T> extends Pick<RequestOptions, 'enabled' | 'refreshOn' | 'loadKey'> {
   /** Identifies an item, so one already shown is not repeated when a page shifts under us. */
   key: (item: T) => string | number;
+  /** The first page, already at hand when the screen mounts: shown at once, as `initialData`. */
+  initialPage?: Page<T>;
 }
 
 export interface PagedListState<T> {
@@ -208,7 +210,7 @@ export function preloadFirstPage<T>(loadKey: string, fetchFirstPage: () => Promi
 export function usePagedList<T>(
   fetchPage: (pageNum: number) => Promise<Page<T>>,
   deps: DependencyList,
-  { key, enabled, refreshOn, loadKey }: PagedListOptions<T>,
+  { key, enabled, refreshOn, loadKey, initialPage }: PagedListOptions<T>,
 ): PagedListState<T> {
   const fetchRef = useRef(fetchPage);
   fetchRef.current = fetchPage;
@@ -218,6 +220,7 @@ export function usePagedList<T>(
     enabled,
     refreshOn,
     loadKey,
+    initialData: initialPage && loadedFrom(initialPage),
   });
   const { data, setData } = first;
   const items = data?.items ?? [];

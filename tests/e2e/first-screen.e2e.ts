@@ -260,6 +260,44 @@ describe('the returning customer’s /index before the app has run', () => {
   });
 });
 
+describe('the returning customer’s /message before the app has run', () => {
+  it('shows the first notices from index.html alone, then the app’s own in their place, from one list call', async () => {
+    const context = await newPhone(browser, 375, { storageState: session });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const lists: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.endsWith('/noticeInfo/list')) lists.push(request.url());
+    });
+    // The app's scripts are held: nothing of ours but index.html's inline code can run.
+    const held: Route[] = [];
+    const isScript = (url: URL) => url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js');
+    await page.route(isScript, (route) => void held.push(route));
+
+    await page.goto('/message?indexCode=index', { waitUntil: 'commit' });
+    await expect.poll(() => page.locator('.boot .notice-item').count(), { timeout: 20_000 }).toBe(10);
+    expect(held.length, 'the app’s scripts were asked for and are held').toBeGreaterThan(0);
+    const drawn = await page.locator('.boot .messages').evaluate((el) => ({
+      text: el.textContent,
+      boxes: [...el.querySelectorAll('.notice-item')].map((li) => JSON.stringify(li.getBoundingClientRect())),
+    }));
+
+    await page.unroute(isScript);
+    for (const route of held.splice(0)) await route.continue().catch(() => undefined);
+    await page.locator('.boot').waitFor({ state: 'detached', timeout: 20_000 });
+    const shown = await page.locator('.screen .messages').evaluate((el) => ({
+      text: el.textContent,
+      boxes: [...el.querySelectorAll('.notice-item')].map((li) => JSON.stringify(li.getBoundingClientRect())),
+    }));
+    // The same notices in the same places: the app's list replaces the drawn one without a move.
+    expect(shown.boxes).toEqual(drawn.boxes);
+    expect(shown.text).toContain(drawn.text!.replace(/^.*?全部已读/, ''));
+    expect(lists, 'the app takes index.html’s answer instead of asking again').toHaveLength(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('the likely next screens (decision 0031)', () => {
   const chunk = (paths: string[], name: string) => paths.some((p) => new RegExp(`/${name}-[\\w-]+\\.js$`).test(p));
 

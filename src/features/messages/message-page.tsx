@@ -9,6 +9,7 @@ import { afterNextPaint } from '@/lib/after-paint';
 import { refreshUnread, unreadChanged, useUnreadStore } from '@/stores/unread';
 import { useUserStore } from '@/stores/user';
 import type { Notice } from '@contract/types';
+import { arrivedNotices, forgetEarlyNotices } from './early-notices';
 import { fetchNoticePage, noticesKey } from './message-data';
 import { NoticeItem } from './notice-item';
 import { NOTICE_TYPE_LABELS, noticeTime } from './notice-text';
@@ -34,8 +35,14 @@ function NoticeList() {
   const unread = useUnreadStore((s) => s.unreadCount);
   const [open, setOpen] = useState<Notice>();
   const [readingAll, setReadingAll] = useState(false);
-  // The first page is the route's loader's when it started one (decision 0036).
-  const list = usePagedList(fetchNoticePage, [token], { key: noticeKey, loadKey: noticesKey(token) });
+  // The first page is index.html's when it has arrived (decision 0040), else the route's
+  // loader's when it started one (decision 0036).
+  const [initialPage] = useState(() => arrivedNotices(token));
+  const list = usePagedList(fetchNoticePage, [token], {
+    key: noticeKey,
+    loadKey: noticesKey(token),
+    initialPage,
+  });
   const { updateItems } = list;
   const [gesturesModule, setGesturesModule] = useState(gestures.loaded);
   const [popupModule, setPopupModule] = useState(popup.loaded);
@@ -58,6 +65,8 @@ function NoticeList() {
   useEffect(() => {
     void refreshUnread();
   }, []);
+
+  useEffect(forgetEarlyNotices, []);
 
   const markRead = useCallback(
     (id: number) => {

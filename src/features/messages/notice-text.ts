@@ -7,6 +7,9 @@ export const NOTICE_TYPE_LABELS: Record<NoticeType, string> = {
   rights: '权益通知',
 };
 
+/** Notices per page of the message centre. */
+export const NOTICE_PAGE_SIZE = 10;
+
 /** Elements whose content is not text a reader sees. */
 const HIDDEN = /<(script|style|noscript|template|iframe|object|textarea|title)\b[\s\S]*?<\/\1\s*>/gi;
 /** Tags that end a block: a space keeps the words on either side apart. */
@@ -14,6 +17,11 @@ const BLOCK =
   /<\/?(?:p|div|br|li|ul|ol|h[1-6]|tr|td|th|table|section|article|blockquote)\b(?:[^>"']|"[^"]*"|'[^']*')*>/gi;
 /** Any other tag, comment or doctype (quoted attribute values may hold `>`). */
 const TAG = /<!--[\s\S]*?-->|<[a-zA-Z/!?](?:[^>"']|"[^"]*"|'[^']*')*>/g;
+/** How many characters of a summary the list shows. */
+const SUMMARY_MAX = 60;
+
+/** The summary's rules, for index.html's early list of /message (scripts/early-notices-html.ts). */
+export const SUMMARY_RULES = { hidden: HIDDEN, block: BLOCK, tag: TAG, max: SUMMARY_MAX };
 
 /**
  * A notice's content as one line of plain text for the list, rendered as text, never as HTML.
@@ -22,7 +30,7 @@ const TAG = /<!--[\s\S]*?-->|<[a-zA-Z/!?](?:[^>"']|"[^"]*"|'[^']*')*>/g;
  * for each summary made. What is left is read as text by a <textarea>, whose content the HTML
  * parser only decodes (entities), never turns into elements.
  */
-export function noticeSummary(html: string, max = 60): string {
+export function noticeSummary(html: string, max = SUMMARY_MAX): string {
   const field = document.createElement('textarea');
   field.innerHTML = html.replace(HIDDEN, ' ').replace(BLOCK, ' ').replace(TAG, '');
   const text = field.value.replace(/\s+/g, ' ').trim();

@@ -1,0 +1,20 @@
+import { endpoints } from '../contract/endpoints';
+import { NOTICE_PAGE_SIZE, NOTICE_TYPE_LABELS, SUMMARY_RULES } from '../src/features/messages/notice-text';
+
+/**
+ * What index.html's inline code needs to draw /message's first notices before the app has run
+ * (decision 0040), from the modules the screen itself uses, so the two cannot drift apart: the
+ * inline script's `__EARLY_NOTICES__` becomes `{url, labels, hidden, block, tag, max}`, the first
+ * page's address (prefix A, as the screen reads it), the type labels and the summary's rules.
+ */
+export function earlyNoticesInHtml(html: string): string {
+  // `<` escaped: the text sits inside a <script>, where `<!--` or `</script` would change how
+  // the HTML around it is read. `\x3c` is `<` in a regular expression, `\u003c` in JSON.
+  const pattern = (rule: RegExp) => String(rule).replace(/</g, '\\x3c');
+  const json = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+  const { hidden, block, tag, max } = SUMMARY_RULES;
+  const constants =
+    `{url:${json(`${endpoints.noticeList}?pageNum=1&pageSize=${NOTICE_PAGE_SIZE}`)},labels:${json(NOTICE_TYPE_LABELS)},` +
+    `hidden:${pattern(hidden)},block:${pattern(block)},tag:${pattern(tag)},max:${max}}`;
+  return html.replace('__EARLY_NOTICES__', () => constants);
+}

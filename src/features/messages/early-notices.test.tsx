@@ -1,0 +1,225 @@
+import { readFileSync } from 'node:fs';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import { endpoints } from '@contract/endpoints';
+import type { Notice, Page } from '@contract/types';
+import { earlyNoticesInHtml } from '../../../scripts/early-notices-html';
+import { firstBannersInHtml } from '../../../scripts/first-banners-html';
+import { specHeadersInHtml } from '../../../scripts/spec-headers-html';
+import { ok, url } from '../../../tests/mocks/handlers/common';
+import { server } from '../../../tests/mocks/server';
+import { renderScreen } from '../../../tests/render';
+import { NoticeItem } from './notice-item';
+
+vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
+
+/**
+ * /message opened by a customer (decision 0040): index.html asks for the first page while it is
+ * parsed and draws it as the screen would; the screen then shows that page and asks no second time.
+ */
+const built = new DOMParser().parseFromString(
+  earlyNoticesInHtml(firstBannersInHtml(specHeadersInHtml(readFileSync('index.html', 'utf8')))),
+  'text/html',
+);
+const [headersScript, earlyScript] = [...built.querySelectorAll('head script:not([src])')].map((s) => s.textContent!);
+const bootRoot = built.querySelector('#root')!.outerHTML;
+
+const HOSTILE = '<img src=x onerror="window.PWNED=1">';
+const notice = (id: number, fields: Partial<Notice> = {}): Notice => ({
+  id,
+  title: `通知${id}`,
+  content: `<p>第${id}条</p>`,
+  noticeType: 'system',
+  readFlag: 1,
+  createTime: '2026-10-01 09:00:00',
+  ...fields,
+});
+const PAGE: Page<Notice> = {
+  list: [
+    notice(1, { title: HOSTILE, readFlag: 0, noticeType: 'service' }),
+    notice(2, {
+      content: `<style>p{}</style><script>window.PWNED=1</script><p>体检&lt;报告&gt;已生成</p>${HOSTILE}<br>${'很长的说明'.repeat(20)}`,
+      noticeType: 'rights',
+    }),
+    notice(3, { readFlag: 0, createTime: '2026-09-20 15:25:30' }),
+  ],
+  total: 3,
+  pageNum: 1,
+  pageSize: 10,
+};
+
+interface Call {
+  url: string;
+  headers: Headers;
+}
+
+/** Opens index.html's boot on `path` as `customer` (stored user and token cookie), the answer held. */
+function boot(path = '/message', { customer = true, token = 'token-1' } = {}) {
+  if (customer) {
+    localStorage.setItem('user', JSON.stringify({ state: { userInfo: { mobilePhone: '13800138000' } } }));
+    document.cookie = `token=${encodeURIComponent(token)}; path=/`;
+  }
+  const calls: Call[] = [];
+  let answer!: (body: unknown) => void;
+  vi.stubGlobal('fetch', (input: string, init?: RequestInit) => {
+    calls.push({ url: input, headers: new Headers(init?.headers) });
+    return new Promise<Response>((resolve) => {
+      answer = (body) => resolve(new Response(JSON.stringify(body)));
+    });
+  });
+  window.history.replaceState(null, '', path);
+  document.body.innerHTML = bootRoot;
+  new Function(headersScript)();
+  new Function(earlyScript)();
+  window.__bootScreen?.();
+  return { calls, answer: (body: unknown) => answer(body) };
+}
+
+/** An element tree as what a reader and the layout see: tags, classes, datetime and text, in order. */
+function shape(element: Element): unknown {
+  return [
+    element.tagName,
+    element.className,
+    element.getAttribute('datetime'),
+    [...element.childNodes].map((child) =>
+      child.nodeType === Node.TEXT_NODE ? child.textContent : shape(child as Element),
+    ),
+  ];
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  delete window.__earlyNotices;
+  delete window.__bootScreen;
+  delete window.__bootHeaders;
+  delete (window as { PWNED?: number }).PWNED;
+  document.cookie = 'token=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+});
+
+describe("index.html's early list on /message", () => {
+  it('draws the first page exactly as the screen draws its notices, every text as text', async () => {
+    const { answer } = boot();
+    answer({ code: 200, desc: '', obj: PAGE });
+    await waitFor(() => expect(document.querySelectorAll('#root .notice-item')).toHaveLength(3));
+
+    const drawn = document.querySelector('#root .boot .messages__list')!;
+    const { container } = render(
+      <ul className="messages__list">
+        {PAGE.list.map((n) => (
+          <NoticeItem key={n.id} notice={n} onOpen={() => undefined} />
+        ))}
+      </ul>,
+    );
+    expect(shape(drawn)).toEqual(shape(container.querySelector('ul')!));
+    expect(document.querySelector('#root .boot .messages__count')).toHaveTextContent('2条未读');
+    expect(document.querySelector<HTMLButtonElement>('#root .boot .messages__read-all')!.disabled).toBe(false);
+    expect(document.querySelector('#root .boot img, #root .boot script')).toBeNull();
+    expect((window as { PWNED?: number }).PWNED).toBeUndefined();
+    expect(window.__earlyNotices?.arrived).toEqual(PAGE);
+  });
+
+  it("asks for the screen's first page with SPEC §7's headers and the customer's bearer", () => {
+    const { calls } = boot('/message', { token: 'a b;c' });
+    expect(calls.map((c) => c.url)).toEqual([`${endpoints.noticeList}?pageNum=1&pageSize=10`]);
+    const headers = calls[0].headers;
+    expect(headers.get('Authorization')).toBe('Bearer a b;c');
+    expect(headers.get('nonce')).toMatch(/^[0-9a-f]{32}$/);
+    expect(Number(headers.get('timestamp'))).toBeGreaterThan(Date.now() - 60_000);
+    expect(headers.get('clientType')).toBe('H5');
+    expect(window.__earlyNotices?.token).toBe('a b;c');
+  });
+
+  it('asks nothing for a guest, nor on another path, and leaves the boot skeleton alone', () => {
+    expect(boot('/message', { customer: false }).calls).toEqual([]);
+    expect(window.__earlyNotices).toBeUndefined();
+    expect(document.querySelector('#root > .boot .boot__header')).not.toBeNull();
+    document.body.innerHTML = '';
+    expect(boot('/rights').calls).toEqual([]);
+    expect(window.__earlyNotices).toBeUndefined();
+  });
+
+  it.each([
+    ['a refusal', { code: 401, desc: '登录已过期', obj: null }],
+    ['a fault', { code: 500, desc: '系统繁忙', obj: null }],
+    [
+      'a notice of an unknown type',
+      { code: 200, desc: '', obj: { ...PAGE, list: [notice(1, { noticeType: 'x' as never })] } },
+    ],
+    ['a notice without a time', { code: 200, desc: '', obj: { ...PAGE, list: [{ ...notice(1), createTime: 7 }] } }],
+    ['no list', { code: 200, desc: '', obj: { total: 1 } }],
+  ])('leaves %s to the screen: nothing drawn, nothing handed over', async (_what, body) => {
+    const { answer } = boot();
+    answer(body);
+    await expect(window.__earlyNotices!.page).resolves.toBeNull();
+    expect(window.__earlyNotices?.arrived).toBeUndefined();
+    expect(document.querySelectorAll('#root .notice-item')).toHaveLength(0);
+  });
+
+  it('draws nothing once the app has replaced the boot skeleton', async () => {
+    const { answer } = boot();
+    document.querySelector('#root')!.innerHTML = '<div class="app">the app</div>';
+    answer({ code: 200, desc: '', obj: PAGE });
+    await window.__earlyNotices!.page;
+    expect(document.querySelector('#root')!.innerHTML).toBe('<div class="app">the app</div>');
+  });
+});
+
+describe('/message takes the early page', () => {
+  const listItems = () => within(screen.getByRole('list', { name: '消息列表' })).getAllByRole('listitem');
+
+  /** Counts the gateway's list calls. */
+  function countListCalls() {
+    const seen = { calls: 0 };
+    server.use(
+      http.get(url(endpoints.noticeList), () => {
+        seen.calls += 1;
+        return ok({ ...PAGE, list: [notice(9, { title: '网关的通知' })], total: 1 });
+      }),
+    );
+    return seen;
+  }
+
+  const early = (token: string, page: Promise<Page<Notice> | null>, arrived?: Page<Notice>) => {
+    window.__earlyNotices = { token, page, arrived };
+  };
+
+  it('shows the page that has arrived and asks the gateway for no list', async () => {
+    const list = countListCalls();
+    early('mock-token-13800138000', Promise.resolve(PAGE), PAGE);
+    renderScreen('/message', { user: '13800138000' });
+    await waitFor(() => expect(listItems()).toHaveLength(3));
+    expect(listItems()[2]).toHaveTextContent('通知3');
+    expect(list.calls).toBe(0);
+    // Taken once: a later visit asks the gateway.
+    expect(window.__earlyNotices).toBeUndefined();
+  });
+
+  it('waits for the call on its way, and asks the gateway itself when that was no page', async () => {
+    const list = countListCalls();
+    let settle!: (page: Page<Notice> | null) => void;
+    early('mock-token-13800138000', new Promise((resolve) => (settle = resolve)));
+    renderScreen('/message', { user: '13800138000' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(list.calls).toBe(0);
+    settle(null);
+    await screen.findByText('网关的通知');
+    expect(list.calls).toBe(1);
+  });
+
+  it('shows the call on its way when it brings a page', async () => {
+    const list = countListCalls();
+    early('mock-token-13800138000', Promise.resolve(PAGE));
+    renderScreen('/message', { user: '13800138000' });
+    await waitFor(() => expect(listItems()).toHaveLength(3));
+    expect(list.calls).toBe(0);
+  });
+
+  it("never shows another customer's early page", async () => {
+    const list = countListCalls();
+    early('mock-token-13900139000', Promise.resolve(PAGE), PAGE);
+    renderScreen('/message', { user: '13800138000' });
+    await screen.findByText('网关的通知');
+    expect(screen.queryByText('通知3')).toBeNull();
+    expect(list.calls).toBe(1);
+  });
+});
