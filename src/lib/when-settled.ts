@@ -3,11 +3,10 @@
  * analytics event, the privacy check at start) waits until the page has settled, so it neither
  * competes with the first render nor blocks the main thread while the home becomes usable.
  */
+import { whenIdle } from './when-idle';
 
 /** How long after the `load` event deferred work waits before it asks for an idle moment. */
 export const SETTLE_AFTER_LOAD_MS = 3000;
-/** The idle callback runs at the latest this long after it was asked for. */
-const IDLE_TIMEOUT_MS = 2000;
 
 const INTERACTIONS = ['pointerdown', 'keydown'] as const;
 
@@ -44,12 +43,7 @@ export function whenSettled(task: () => void): () => void {
     cleanup();
     task();
   };
-  const idle = () => {
-    if ('requestIdleCallback' in window) {
-      const id = window.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
-      cleanups.push(() => window.cancelIdleCallback(id));
-    } else run();
-  };
+  const idle = () => cleanups.push(whenIdle(run));
   const wait = (loadTime: number) => {
     const id = setTimeout(idle, Math.max(0, loadTime + SETTLE_AFTER_LOAD_MS - performance.now()));
     cleanups.push(() => clearTimeout(id));

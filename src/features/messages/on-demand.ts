@@ -24,12 +24,4 @@ export function onDemand<T>(importer: () => Promise<T>): OnDemand<T> {
   };
 }
 
-/** Runs `task` when the browser is idle (soon, where it cannot tell). Returns a cancel. */
-export function whenIdle(task: () => void): () => void {
-  if ('requestIdleCallback' in window) {
-    const id = window.requestIdleCallback(task, { timeout: 2000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = setTimeout(task, 50);
-  return () => clearTimeout(id);
-}
+export { whenIdle } from '@/lib/when-idle';
