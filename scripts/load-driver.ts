@@ -232,7 +232,7 @@ async function load(url: string, seconds: number, signed: () => Buffer, rate?: n
     onResponse: (status, body) => envelopes.add(status, body),
   };
   const result = await autocannon({ url, connections: 50, duration: seconds, requests: [request], overallRate: rate });
-  return Object.assign(result, { envelopes });
+  return Object.assign(result, { envelopes, rate });
 }
 
 /** The figures of a measured run, valid only if every answer was code 200. */
@@ -247,6 +247,7 @@ export function driveResult(r: Awaited<ReturnType<typeof run>>, fresh?: FreshReq
     codes: r.envelopes.codes,
     valid: errors === 0 && r.envelopes.allOk && !fresh?.ranOut,
     ...(fresh ? { fresh: { used: fresh.used, available: fresh.available } } : {}),
+    ...(r.rate === undefined ? {} : { rate: r.rate }),
   };
 }
 
@@ -303,10 +304,7 @@ async function main([mode, ...args]: string[]) {
     const fresh = new FreshRequests(url, items);
     const perSecond = rate === undefined ? undefined : Number(rate);
     await runFresh(url, fresh, Number(warmup), perSecond);
-    const result: DriveResult = {
-      ...driveResult(await runFresh(url, fresh, Number(seconds), perSecond), fresh),
-      rate: perSecond,
-    };
+    const result = driveResult(await runFresh(url, fresh, Number(seconds), perSecond), fresh);
     if (!result.valid) console.error(describeResult(url, result));
     console.log(JSON.stringify(result));
     return;
