@@ -76,6 +76,8 @@ export default defineConfig({
           environment: 'node',
           globals: true,
           include: ['tests/build/**/*.test.ts'],
+          // One production build, made once and read by the files that check its output.
+          globalSetup: ['tests/build/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

@@ -27,7 +27,7 @@ import { chromium } from 'playwright-core';
 import { endpoints } from '../contract/endpoints';
 import { returningFigures } from './bench-returning';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, WECHAT_UA } from './chromium';
-import { buildInMemory, firstScreen } from './first-screen';
+import { buildInMemory, builtFiles, firstScreen } from './first-screen';
 import { freePort, startGateway } from './gateway-process';
 import { describeResult, type DriveResult, type FreshItem, signedHeaders } from './load-driver';
 import { describeSample, GATEWAY_SOAK_BOUNDS, type NonceSample, soakVerdict } from './nonce-soak';
@@ -44,7 +44,7 @@ function section(title: string) {
 async function buildFigures() {
   section('First screen of /index from the build output (gzip level 9)');
   const output = await buildInMemory();
-  const first = firstScreen(output);
+  const first = firstScreen(builtFiles(output));
   for (const f of first.files)
     console.log(`  ${f.fileName.padEnd(44)} ${kb(f.raw).padStart(10)} raw ${kb(f.gzip).padStart(10)} gzip`);
   console.log(

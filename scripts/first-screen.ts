@@ -36,6 +36,49 @@ export interface FirstScreen {
 
 type Output = Rollup.OutputChunk | Rollup.OutputAsset;
 
+/** What the checks read of a built chunk, as plain data (it crosses from Vitest's global setup to its workers). */
+export interface BuiltChunk {
+  type: 'chunk';
+  fileName: string;
+  isEntry: boolean;
+  facadeModuleId: string | null;
+  /** Chunks imported statically. */
+  imports: string[];
+  dynamicImports: string[];
+  code: string;
+  /** The modules bundled in the chunk, by id. */
+  moduleIds: string[];
+  /** The CSS files the chunk brings. */
+  importedCss: string[];
+}
+
+export interface BuiltAsset {
+  type: 'asset';
+  fileName: string;
+  source: string | Uint8Array;
+}
+
+export type BuiltFile = BuiltChunk | BuiltAsset;
+
+/** The build output as plain data. */
+export function builtFiles(output: Output[]): BuiltFile[] {
+  return output.map((o) => {
+    if (o.type === 'asset') return { type: 'asset', fileName: o.fileName, source: o.source };
+    const meta = (o as Rollup.OutputChunk & { viteMetadata?: { importedCss: Set<string> } }).viteMetadata;
+    return {
+      type: 'chunk',
+      fileName: o.fileName,
+      isEntry: o.isEntry,
+      facadeModuleId: o.facadeModuleId,
+      imports: [...o.imports],
+      dynamicImports: [...o.dynamicImports],
+      code: o.code,
+      moduleIds: Object.keys(o.modules),
+      importedCss: [...(meta?.importedCss ?? [])],
+    };
+  });
+}
+
 /** Builds in memory (nothing written) and returns every output file. */
 export async function buildInMemory(): Promise<Output[]> {
   // Under vitest NODE_ENV is 'test', which would bundle React's development build.
@@ -51,9 +94,9 @@ export async function buildInMemory(): Promise<Output[]> {
   return outputs.flatMap((o) => o.output as Output[]);
 }
 
-export function firstScreen(output: Output[]): FirstScreen {
-  const chunks = new Map(output.filter((o): o is Rollup.OutputChunk => o.type === 'chunk').map((c) => [c.fileName, c]));
-  const assets = new Map(output.filter((o): o is Rollup.OutputAsset => o.type === 'asset').map((a) => [a.fileName, a]));
+export function firstScreen(output: BuiltFile[]): FirstScreen {
+  const chunks = new Map(output.filter((o): o is BuiltChunk => o.type === 'chunk').map((c) => [c.fileName, c]));
+  const assets = new Map(output.filter((o): o is BuiltAsset => o.type === 'asset').map((a) => [a.fileName, a]));
   const entry = [...chunks.values()].find((c) => c.isEntry);
   const screen = [...chunks.values()].find((c) => c.facadeModuleId?.endsWith(INDEX_SCREEN));
   if (!entry || !screen) throw new Error('entry or /index screen chunk not found in the build');
@@ -71,9 +114,8 @@ export function firstScreen(output: Output[]): FirstScreen {
   const modules: string[] = [];
   for (const name of seen) {
     const chunk = chunks.get(name)!;
-    const meta = (chunk as Rollup.OutputChunk & { viteMetadata?: { importedCss: Set<string> } }).viteMetadata;
-    meta?.importedCss.forEach((file) => css.add(file));
-    modules.push(...Object.keys(chunk.modules));
+    chunk.importedCss.forEach((file) => css.add(file));
+    modules.push(...chunk.moduleIds);
   }
 
   const files: FirstScreenFile[] = [];

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
+import { inject } from 'vitest';
 import { policyForHtml } from '../../gateway/src/csp';
-import { buildInMemory, type FirstScreen, firstScreen, HEAVY_MODULES } from '../../scripts/first-screen';
+import { type FirstScreen, firstScreen, HEAVY_MODULES } from '../../scripts/first-screen';
 
 /** At most 120 KB (1 KB = 1024 B) of gzip JS+CSS before the home is usable, ≤ 6 files. */
 const BUDGET_BYTES = 120 * 1024;
@@ -11,8 +12,9 @@ let chunkFiles: Record<string, string>;
 let html: string;
 let cdnPolicy: string;
 
-beforeAll(async () => {
-  const output = await buildInMemory();
+beforeAll(() => {
+  // Built once for the project (tests/build/global-setup.ts).
+  const output = inject('builtFiles');
   first = firstScreen(output);
   chunkFiles = Object.fromEntries(
     output.flatMap((o) => (o.type === 'chunk' && o.facadeModuleId ? [[o.facadeModuleId, o.fileName]] : [])),
@@ -21,7 +23,7 @@ beforeAll(async () => {
   html = page?.type === 'asset' ? String(page.source) : '';
   const policy = output.find((o) => o.fileName === 'index.html.csp');
   cdnPolicy = policy?.type === 'asset' ? String(policy.source) : '';
-}, 120_000);
+});
 
 describe('first screen of /index (decision 0003)', () => {
   it(`stays within ${BUDGET_BYTES / 1024} KB of gzip JS and CSS`, () => {

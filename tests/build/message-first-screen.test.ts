@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
-import type { Rollup } from 'vite';
-import { buildInMemory } from '../../scripts/first-screen';
+import { inject } from 'vitest';
+import type { BuiltAsset, BuiltChunk } from '../../scripts/first-screen';
 
 /**
  * /message's first notice (decision 0039): the screen's chunk and the chunks it imports
@@ -18,20 +18,19 @@ const LATER_MODULES = [
   'node_modules/antd-mobile/es/components/infinite-scroll',
 ];
 
-type Chunk = Rollup.OutputChunk & { viteMetadata?: { importedCss: Set<string> } };
+let chunks: Map<string, BuiltChunk>;
+let assets: Map<string, BuiltAsset>;
+let screen: BuiltChunk;
 
-let chunks: Map<string, Chunk>;
-let assets: Map<string, Rollup.OutputAsset>;
-let screen: Chunk;
-
-beforeAll(async () => {
-  const output = await buildInMemory();
-  chunks = new Map(output.filter((o): o is Chunk => o.type === 'chunk').map((c) => [c.fileName, c]));
-  assets = new Map(output.filter((o): o is Rollup.OutputAsset => o.type === 'asset').map((a) => [a.fileName, a]));
+beforeAll(() => {
+  // Built once for the project (tests/build/global-setup.ts).
+  const output = inject('builtFiles');
+  chunks = new Map(output.filter((o): o is BuiltChunk => o.type === 'chunk').map((c) => [c.fileName, c]));
+  assets = new Map(output.filter((o): o is BuiltAsset => o.type === 'asset').map((a) => [a.fileName, a]));
   const found = [...chunks.values()].find((c) => c.facadeModuleId?.endsWith(MESSAGE_SCREEN));
   if (!found) throw new Error(`no chunk for ${MESSAGE_SCREEN} in the build`);
   screen = found;
-}, 120_000);
+});
 
 /** The chunks reachable from `roots` by static imports only (`imports`, not `dynamicImports`). */
 function staticClosure(roots: string[]): string[] {
@@ -47,7 +46,7 @@ function staticClosure(roots: string[]): string[] {
 
 /** The JS and CSS files `names` need, with their gzip sizes. */
 function files(names: string[]) {
-  const css = new Set(names.flatMap((name) => [...(chunks.get(name)?.viteMetadata?.importedCss ?? [])]));
+  const css = new Set(names.flatMap((name) => chunks.get(name)?.importedCss ?? []));
   const sources = [
     ...names.map((name) => [name, chunks.get(name)!.code] as const),
     ...[...css].map((name) => [name, assets.get(name)!.source] as const),
@@ -57,7 +56,7 @@ function files(names: string[]) {
 
 describe('the /message screen before its first notice (decision 0039)', () => {
   it.each(LATER_MODULES)('does not reach %s without a dynamic import', (later) => {
-    const modules = staticClosure([screen.fileName]).flatMap((name) => Object.keys(chunks.get(name)!.modules));
+    const modules = staticClosure([screen.fileName]).flatMap((name) => chunks.get(name)!.moduleIds);
     expect(modules.filter((id) => id.replaceAll('\\', '/').includes(later))).toEqual([]);
   });
 
@@ -75,7 +74,7 @@ describe('the /message screen before its first notice (decision 0039)', () => {
     );
 
     const later = screen.dynamicImports.flatMap((name) => staticClosure([name]));
-    const modules = later.flatMap((name) => Object.keys(chunks.get(name)!.modules));
+    const modules = later.flatMap((name) => chunks.get(name)!.moduleIds);
     for (const id of LATER_MODULES)
       expect(
         modules.some((m) => m.replaceAll('\\', '/').includes(id)),
