@@ -6,6 +6,7 @@ import { RouteHeading } from '@/components/route-heading';
 import { Skeleton } from '@/components/skeleton';
 import { usePagedList } from '@/hooks/server-state';
 import { afterNextPaint } from '@/lib/after-paint';
+import { whenIdle } from '@/lib/when-idle';
 import { refreshUnread, unreadChanged, useUnreadStore } from '@/stores/unread';
 import { useUserStore } from '@/stores/user';
 import type { Notice } from '@contract/types';
@@ -13,7 +14,7 @@ import { arrivedNotices, forgetEarlyNotices } from './early-notices';
 import { fetchNoticePage, noticesKey } from './message-data';
 import { NoticeItem } from './notice-item';
 import { NOTICE_TYPE_LABELS, noticeTime } from './notice-text';
-import { onDemand, whenIdle } from './on-demand';
+import { onDemand } from './on-demand';
 import './messages.css';
 
 const noticeKey = (notice: Notice) => notice.id;

@@ -23,5 +23,3 @@ export function onDemand<T>(importer: () => Promise<T>): OnDemand<T> {
       )),
   };
 }
-
-export { whenIdle } from '@/lib/when-idle';
