@@ -4,9 +4,10 @@ import type { IndexConfig } from '../contract/types';
 
 /**
  * The first banner of each indexCode, from the build's own `public/jsons/indexConfig.json`, for
- * index.html's boot skeleton (decision 0031): the inline script's `__FIRST_BANNERS__` becomes
- * `{code: {banners: [{title, subtitle, tone}]}}`, so the home's largest text paints with the
- * HTML, before the file itself has been fetched. The fetched file still has the last word.
+ * index.html's boot skeleton (decision 0031): the inline scripts' `__FIRST_BANNERS__` becomes
+ * `{code: {title, theme, banners: [{title, subtitle, tone}]}}`, so the home's largest text paints
+ * with the HTML, before the file itself has been fetched (/indexNew's header shows the entry's
+ * title, decision 0040). The fetched file still has the last word.
  */
 export function firstBannersInHtml(html: string, root = process.cwd()): string {
   const config = JSON.parse(readFileSync(path.join(root, 'public/jsons/indexConfig.json'), 'utf8')) as IndexConfig;
@@ -17,13 +18,15 @@ export function firstBannersInHtml(html: string, root = process.cwd()): string {
         ([
           code,
           {
-            banners: [{ title, subtitle, tone }],
+            title,
+            theme,
+            banners: [first],
           },
-        ]) => [code, { banners: [{ title, subtitle, tone }] }],
+        ]) => [code, { title, theme, banners: [{ title: first.title, subtitle: first.subtitle, tone: first.tone }] }],
       ),
   );
   // `<` escaped: the JSON sits inside a <script>, and a title must not be able to close it. A
   // function, not a string, as the replacement: `$'`, `$&` or `$$` in a title stay text.
   const json = JSON.stringify(banners).replace(/</g, '\\u003c');
-  return html.replace('__FIRST_BANNERS__', () => json);
+  return html.replaceAll('__FIRST_BANNERS__', () => json);
 }

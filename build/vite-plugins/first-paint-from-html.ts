@@ -13,8 +13,8 @@ const LANDING: Record<string, string[]> = {
   '/message': ['features/messages/message-page.tsx', 'app/route-data.ts'],
 };
 
-/** The screen index.html draws before the app has run (decision 0040): its CSS is inlined. */
-const DRAWN_BY_HTML = 'features/messages/message-page.tsx';
+/** The screens index.html draws before the app has run (decision 0040): their CSS is inlined. */
+const DRAWN_BY_HTML = ['features/messages/message-page.tsx', 'features/home/index-new-page.tsx'];
 
 /**
  * The first paint needs only the HTML (decision 0003). The entry's stylesheets (a few KB) are inlined
@@ -86,9 +86,11 @@ export function firstPaintFromHtml(): Plugin {
               chunksOf(modules).filter((file) => file !== entry[1] && !files.includes(file)),
             ]),
         );
-        // /message's first notices are drawn by index.html before the app has run (decision
-        // 0040): the screen's stylesheet comes with the HTML, as the entry's does.
-        const styles = [...(chunkOf(DRAWN_BY_HTML).viteMetadata?.importedCss ?? [])].map(inlined).filter(Boolean);
+        // /message's first notices and /indexNew's layout are drawn by index.html before the app
+        // has run (decision 0040): their stylesheets come with the HTML, as the entry's does.
+        const styles = DRAWN_BY_HTML.flatMap((module) => [...(chunkOf(module).viteMetadata?.importedCss ?? [])])
+          .map(inlined)
+          .filter(Boolean);
         out = out.replace(
           '</head>',
           [...styles, `<script>${afterFirstPaint(entry[1], files, byPath)}</script>`]

@@ -260,6 +260,42 @@ describe('the returning customer’s /index before the app has run', () => {
   });
 });
 
+describe('the returning customer’s /indexNew before the app has run', () => {
+  it('shows its own layout and first banner from index.html alone, then the app’s in the same places', async () => {
+    const config = JSON.parse(readFileSync('public/jsons/indexConfig.json', 'utf8')) as IndexConfig;
+    const context = await newPhone(browser, 375, { storageState: session });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const held: Route[] = [];
+    const isScript = (url: URL) => url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js');
+    await page.route(isScript, (route) => void held.push(route));
+
+    await page.goto('/indexNew?indexCode=index', { waitUntil: 'commit' });
+    await expect
+      .poll(() => page.locator('.boot .home-new__banner-title').textContent(), { timeout: 20_000 })
+      .toBe(config.indexNew.banners[0].title);
+    expect(held.length, 'the app’s scripts were asked for and are held').toBeGreaterThan(0);
+    const PARTS = ['.home-new__brand', '.home-new__tagline', '.notice-ticker', '.rights-summary', '.home-new__banner'];
+    const boxes = () =>
+      page.evaluate(
+        (parts) =>
+          parts.map((part) => JSON.stringify(document.querySelector(`#root ${part}`)?.getBoundingClientRect())),
+        PARTS,
+      );
+    const drawn = await boxes();
+
+    await page.unroute(isScript);
+    for (const route of held.splice(0)) await route.continue().catch(() => undefined);
+    await page.locator('.boot').waitFor({ state: 'detached', timeout: 20_000 });
+    await page.locator('.home-new__banner-title').first().waitFor({ timeout: 20_000 });
+    expect(await page.locator('.home-new__banner-title').first().textContent()).toBe(config.indexNew.banners[0].title);
+    // The header, the customer's slots and the banner stay where index.html drew them.
+    expect(await boxes()).toEqual(drawn);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('the returning customer’s /message before the app has run', () => {
   it('shows the first notices from index.html alone, then the app’s own in their place, from one list call', async () => {
     const context = await newPhone(browser, 375, { storageState: session });

@@ -14,10 +14,6 @@ interface EarlyNotices {
 declare global {
   interface Window {
     __earlyNotices?: EarlyNotices;
-    /** index.html's: SPEC §7's headers for a call made before the app runs. */
-    __bootHeaders?: () => Record<string, string>;
-    /** index.html's: draws /message's frame in place of the boot skeleton. */
-    __bootScreen?: () => void;
   }
 }
 
