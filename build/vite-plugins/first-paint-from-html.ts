@@ -13,15 +13,23 @@ const LANDING: Record<string, string[]> = {
   '/message': ['features/messages/message-page.tsx', 'app/route-data.ts'],
 };
 
-/** The screens index.html draws before the app has run (decision 0040): their CSS is inlined. */
-const DRAWN_BY_HTML = ['features/messages/message-page.tsx', 'features/home/index-new-page.tsx'];
+/**
+ * The screens index.html draws before the app has run (decision 0040): opened on their path, the
+ * page asks for their stylesheet as it is parsed, render-blocking, so what is drawn is styled.
+ */
+const DRAWN_BY_HTML: Record<string, string> = {
+  '/message': 'features/messages/message-page.tsx',
+  '/indexNew': 'features/home/index-new-page.tsx',
+};
 
 /**
  * The first paint needs only the HTML (decision 0003). The entry's stylesheets (a few KB) are inlined
- * into index.html instead of render-blocking <link>s; each <link> stays, `disabled` so the
- * browser does not fetch it, because Vite's preload helper looks for it before loading a lazy
- * screen's CSS and would otherwise fetch the same file again. The entry, its chunks and the
- * /index screen's chunk start loading after the first paint (`afterFirstPaint`), side by side.
+ * into index.html instead of render-blocking <link>s. Vite's preload helper looks for a <link> to
+ * each before loading a lazy screen that shares it, and would otherwise fetch it again and apply
+ * it a second time, after the screens' own: the inline loader adds each as a `disabled` <link>
+ * after the first paint (Chromium fetches even a disabled stylesheet, at the highest priority:
+ * in the HTML, it raced the first paint). The entry, its chunks and the /index screen's chunk
+ * start loading after the first paint too (`afterFirstPaint`), side by side.
  */
 export function firstPaintFromHtml(): Plugin {
   return {
@@ -32,17 +40,18 @@ export function firstPaintFromHtml(): Plugin {
       handler(html, ctx) {
         const bundle = ctx.bundle;
         if (!bundle) return html;
-        const inlined = (file: string) => {
-          const asset = bundle[file];
-          if (asset?.type !== 'asset') return undefined;
-          const css = (
-            typeof asset.source === 'string' ? asset.source : Buffer.from(asset.source).toString('utf8')
-          ).replace(/<\/style/gi, '<\\/style');
-          return `<style>${css}</style>\n    <link rel="stylesheet" crossorigin href="/${file}" disabled>`;
-        };
+        const inlinedCss: string[] = [];
         let out = html.replace(
           /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g,
-          (tag, file: string) => inlined(file) ?? tag,
+          (tag, file: string) => {
+            const asset = bundle[file];
+            if (asset?.type !== 'asset') return tag;
+            inlinedCss.push(file);
+            const css = (
+              typeof asset.source === 'string' ? asset.source : Buffer.from(asset.source).toString('utf8')
+            ).replace(/<\/style/gi, '<\\/style');
+            return `<style>${css}</style>`;
+          },
         );
         // The entry and every chunk it or the /index screen imports start loading right after
         // the first paint, from one inline script, instead of from <script>/<link> tags.
@@ -87,16 +96,20 @@ export function firstPaintFromHtml(): Plugin {
             ]),
         );
         // /message's first notices and /indexNew's layout are drawn by index.html before the app
-        // has run (decision 0040): their stylesheets come with the HTML, as the entry's does.
-        const styles = DRAWN_BY_HTML.flatMap((module) => [...(chunkOf(module).viteMetadata?.importedCss ?? [])])
-          .map(inlined)
-          .filter(Boolean);
-        out = out.replace(
-          '</head>',
-          [...styles, `<script>${afterFirstPaint(entry[1], files, byPath)}</script>`]
-            .map((tag) => `  ${tag}\n`)
-            .join('') + '  </head>',
+        // has run (decision 0040): on those paths the page asks for the screen's stylesheet as it
+        // is parsed (the drawing scripts wait for it), and Vite's preload helper then finds it.
+        const drawnCss = Object.fromEntries(
+          Object.entries(DRAWN_BY_HTML).map(([path, module]) => [
+            path,
+            [...(chunkOf(module).viteMetadata?.importedCss ?? [])].map((file) => `/${file}`),
+          ]),
         );
+        out = out
+          .replace('<script>', () => `<script>${screenStylesheets(drawnCss)}</script>\n    <script>`)
+          .replace(
+            '</head>',
+            () => `  <script>${afterFirstPaint(entry[1], files, byPath, inlinedCss)}</script>\n  </head>`,
+          );
         return out;
       },
     },
@@ -111,7 +124,12 @@ export function firstPaintFromHtml(): Plugin {
  * paint never waits on it, and the chunks still download side by side. The
  * gateway's Content-Security-Policy allows the script by its hash.
  */
-function afterFirstPaint(entry: string, preloads: string[], byPath: Record<string, string[]>): string {
+function afterFirstPaint(
+  entry: string,
+  preloads: string[],
+  byPath: Record<string, string[]>,
+  inlinedCss: string[],
+): string {
   const paths = Object.fromEntries(
     Object.entries(byPath).map(([path, files]) => [path, files.map((file) => `/${file}`)]),
   );
@@ -119,9 +137,26 @@ function afterFirstPaint(entry: string, preloads: string[], byPath: Record<strin
   // starts it anyway.
   return (
     `(function(){var done=0;function go(){if(done)return;done=1;var h=document.head;` +
+    `${JSON.stringify(inlinedCss.map((file) => `/${file}`))}.forEach(function(u){var l=document.createElement('link');l.rel='stylesheet';l.crossOrigin='';l.href=u;l.disabled=true;h.appendChild(l)});` +
     `var r=document.createElement('link').relList,rel=r&&r.supports&&r.supports('modulepreload')?'modulepreload':'preload';` +
     `${JSON.stringify(preloads.map((file) => `/${file}`))}.concat(${JSON.stringify(paths)}[location.pathname]||[]).forEach(function(u){var l=document.createElement('link');l.rel=rel;l.as='script';l.crossOrigin='';l.href=u;h.appendChild(l)});` +
     `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(`/${entry}`)};h.appendChild(s)}` +
-    `requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,300)})()`
+    `function start(){requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,300)}` +
+    // A screen drawn from its own early call (decision 0040) holds the app's download until it
+    // has drawn, so the call does not share the network with 100 KB of scripts; 1.5 s at most.
+    `var hold=window.__holdApp;if(hold){hold.then(start,start);setTimeout(go,1500)}else start()})()`
+  );
+}
+
+/**
+ * The inline script that asks, on a path whose screen index.html draws, for that screen's
+ * stylesheets as the page is parsed: render-blocking where the browser knows `blocking`, and
+ * marked `data-drawn` for the drawing scripts, which wait for it elsewhere.
+ */
+function screenStylesheets(byPath: Record<string, string[]>): string {
+  return (
+    `(function(){var c=${JSON.stringify(byPath)}[location.pathname]||[];c.forEach(function(u){` +
+    `var l=document.createElement('link');l.rel='stylesheet';l.href=u;l.setAttribute('blocking','render');` +
+    `l.setAttribute('data-drawn','');document.head.appendChild(l)})})()`
   );
 }

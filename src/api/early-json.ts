@@ -25,6 +25,8 @@ declare global {
      * place of the boot skeleton; on /indexNew, given the fetched configuration, its banner again.
      */
     __bootScreen?: (config?: unknown) => void;
+    /** index.html's: what the app's download waits for (a screen's early call, decision 0040). */
+    __holdApp?: Promise<unknown>;
   }
 }
 

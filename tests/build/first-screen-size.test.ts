@@ -9,6 +9,7 @@ const MAX_FILES = 6;
 
 let first: FirstScreen;
 let chunkFiles: Record<string, string>;
+let cssFiles: Record<string, string[]>;
 let html: string;
 let cdnPolicy: string;
 
@@ -19,11 +20,18 @@ beforeAll(() => {
   chunkFiles = Object.fromEntries(
     output.flatMap((o) => (o.type === 'chunk' && o.facadeModuleId ? [[o.facadeModuleId, o.fileName]] : [])),
   );
+  cssFiles = Object.fromEntries(
+    output.flatMap((o) => (o.type === 'chunk' && o.facadeModuleId ? [[o.facadeModuleId, o.importedCss]] : [])),
+  );
   const page = output.find((o) => o.fileName === 'index.html');
   html = page?.type === 'asset' ? String(page.source) : '';
   const policy = output.find((o) => o.fileName === 'index.html.csp');
   cdnPolicy = policy?.type === 'asset' ? String(policy.source) : '';
 });
+
+/** The stylesheets a screen's chunk brings. */
+const cssOf = (module: string) =>
+  cssFiles[Object.keys(cssFiles).find((id) => id.endsWith(`/src/${module}`)) ?? ''] ?? [];
 
 describe('first screen of /index (decision 0003)', () => {
   it(`stays within ${BUDGET_BYTES / 1024} KB of gzip JS and CSS`, () => {
@@ -49,8 +57,15 @@ describe('first screen of /index (decision 0003)', () => {
     for (const { fileName } of scripts) expect(loader).toContain(`"/${fileName}"`);
   });
 
-  /** The links and scripts the inline loader adds on `pathname`, with modulepreload `supported` or not. */
-  function runLoader(pathname: string, supported = true) {
+  /**
+   * The links and scripts the inline loader adds on `pathname`, with modulepreload `supported` or
+   * not; `hold` stands for a screen's early call (window.__holdApp). Timers run when `tick(ms)`
+   * reaches them, frames at once.
+   */
+  function runLoader(
+    pathname: string,
+    { supported = true, hold }: { supported?: boolean; hold?: Promise<unknown> } = {},
+  ) {
     const loader = /<script>(\(function\(\)\{var done[\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
     const added: Array<Record<string, unknown>> = [];
     const document = {
@@ -60,13 +75,28 @@ describe('first screen of /index (decision 0003)', () => {
         relList: { supports: (value: string) => supported && value === 'modulepreload' },
       }),
     };
-    const run = (task: () => void) => task();
-    new Function('document', 'requestAnimationFrame', 'setTimeout', 'location', loader)(document, run, run, {
-      pathname,
-    });
+    const timers: Array<{ at: number; task: () => void }> = [];
+    const setTimeout = (task: () => void, ms = 0) => void timers.push({ at: ms, task });
+    const tick = (ms: number) => {
+      for (const timer of timers.splice(0))
+        if (timer.at <= ms) timer.task();
+        else timers.push(timer);
+    };
+    new Function('document', 'requestAnimationFrame', 'setTimeout', 'location', 'window', loader)(
+      document,
+      (task: () => void) => task(),
+      setTimeout,
+      { pathname },
+      { __holdApp: hold },
+    );
+    tick(0);
+    const links = () => added.filter((element) => element.tag === 'link');
     return {
-      links: added.filter((element) => element.tag === 'link'),
-      scripts: added.filter((element) => element.tag === 'script'),
+      tick,
+      added,
+      links: () => links().filter((link) => link.rel !== 'stylesheet'),
+      stylesheets: () => links().filter((link) => link.rel === 'stylesheet'),
+      scripts: () => added.filter((element) => element.tag === 'script'),
     };
   }
   const fileOf = (module: string) =>
@@ -76,10 +106,10 @@ describe('first screen of /index (decision 0003)', () => {
     ['modulepreload', true],
     ['preload', false],
   ])('asks for the chunks as %s where modulepreload support is %s (no polyfill)', (rel, supported) => {
-    const { links, scripts } = runLoader('/index', supported as boolean);
-    expect(links.length).toBeGreaterThan(0);
-    for (const link of links) expect(link).toMatchObject({ rel, as: 'script', crossOrigin: '' });
-    expect(scripts).toHaveLength(1);
+    const { links, scripts } = runLoader('/index', { supported: supported as boolean });
+    expect(links().length).toBeGreaterThan(0);
+    for (const link of links()) expect(link).toMatchObject({ rel, as: 'script', crossOrigin: '' });
+    expect(scripts()).toHaveLength(1);
   });
 
   it.each([
@@ -88,12 +118,81 @@ describe('first screen of /index (decision 0003)', () => {
     ['/indexNew', ['features/home/index-new-page.tsx', 'app/route-data.ts']],
     ['/mine', ['features/mine/mine-page.tsx']],
   ])('opened on %s, also asks for that screen’s chunks beside the entry', (path, modules) => {
-    const hrefs = (at: string) => runLoader(at).links.map((link) => link.href);
+    const hrefs = (at: string) =>
+      runLoader(at)
+        .links()
+        .map((link) => link.href);
     for (const module of modules) {
       expect(hrefs(path)).toContain(fileOf(module));
       expect(hrefs('/index')).not.toContain(fileOf(module));
     }
     expect(hrefs(path)).toEqual(expect.arrayContaining(hrefs('/index')));
+  });
+
+  it('inlines the entry’s stylesheets without a <link> to fetch, and adds each one disabled after the first paint', () => {
+    expect(html).not.toMatch(/<link[^>]*stylesheet/);
+    const css = first.files.filter((f) => f.fileName.endsWith('.css'));
+    expect(css.length).toBeGreaterThan(0);
+    const { stylesheets } = runLoader('/index');
+    // Vite's preload helper finds them there and does not fetch or apply them a second time.
+    expect(stylesheets().map((link) => link.href)).toEqual(
+      expect.arrayContaining(css.map(({ fileName }) => `/${fileName}`)),
+    );
+    expect(stylesheets()).toHaveLength(css.length);
+    for (const link of stylesheets()) expect(link.disabled).toBe(true);
+  });
+
+  it('holds the app’s download while a screen’s early call is drawn, 1.5 s at most', async () => {
+    let drawn!: () => void;
+    const held = runLoader('/message', { hold: new Promise<void>((resolve) => (drawn = resolve)) });
+    held.tick(1000);
+    expect(held.added).toEqual([]);
+    drawn();
+    await Promise.resolve();
+    held.tick(0);
+    expect(held.scripts()).toHaveLength(1);
+
+    const never = runLoader('/message', { hold: new Promise(() => undefined) });
+    never.tick(1500);
+    expect(never.scripts()).toHaveLength(1);
+  });
+});
+
+describe('the stylesheets of the screens index.html draws (decision 0040)', () => {
+  /** What the page asks for as it is parsed, on `pathname`. */
+  function parsedOn(pathname: string) {
+    const script = /<script>(\(function\(\)\{var c=[\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+    const added: Array<{ attributes: Record<string, string> } & Record<string, unknown>> = [];
+    const document = {
+      head: { appendChild: (element: (typeof added)[number]) => added.push(element) },
+      createElement: () => {
+        const attributes: Record<string, string> = {};
+        return { attributes, setAttribute: (name: string, value: string) => (attributes[name] = value) };
+      },
+    };
+    new Function('document', 'location', script)(document, { pathname });
+    return added;
+  }
+
+  it.each([
+    ['/message', 'features/messages/message-page.tsx'],
+    ['/indexNew', 'features/home/index-new-page.tsx'],
+  ])('asks on %s for the screen’s stylesheet, render-blocking and marked for the drawing script', (path, module) => {
+    const css = cssOf(module);
+    expect(css.length).toBeGreaterThan(0);
+    expect(parsedOn(path)).toEqual(
+      css.map((file) =>
+        expect.objectContaining({
+          rel: 'stylesheet',
+          href: `/${file}`,
+          attributes: { blocking: 'render', 'data-drawn': '' },
+        }),
+      ),
+    );
+  });
+
+  it('asks for nothing on the other paths', () => {
+    for (const path of ['/index', '/', '/mine', '/rights']) expect(parsedOn(path)).toEqual([]);
   });
 });
 

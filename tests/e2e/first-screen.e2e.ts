@@ -274,7 +274,9 @@ describe('the returning customer’s /indexNew before the app has run', () => {
     await expect
       .poll(() => page.locator('.boot .home-new__banner-title').textContent(), { timeout: 20_000 })
       .toBe(config.indexNew.banners[0].title);
-    expect(held.length, 'the app’s scripts were asked for and are held').toBeGreaterThan(0);
+    await expect
+      .poll(() => held.length, { message: 'the app’s scripts were asked for and are held' })
+      .toBeGreaterThan(0);
     const PARTS = ['.home-new__brand', '.home-new__tagline', '.notice-ticker', '.rights-summary', '.home-new__banner'];
     const boxes = () =>
       page.evaluate(
@@ -312,7 +314,10 @@ describe('the returning customer’s /message before the app has run', () => {
 
     await page.goto('/message?indexCode=index', { waitUntil: 'commit' });
     await expect.poll(() => page.locator('.boot .notice-item').count(), { timeout: 20_000 }).toBe(10);
-    expect(held.length, 'the app’s scripts were asked for and are held').toBeGreaterThan(0);
+    // The app's download starts once the list is drawn (decision 0040).
+    await expect
+      .poll(() => held.length, { message: 'the app’s scripts were asked for and are held' })
+      .toBeGreaterThan(0);
     const drawn = await page.locator('.boot .messages').evaluate((el) => ({
       text: el.textContent,
       boxes: [...el.querySelectorAll('.notice-item')].map((li) => JSON.stringify(li.getBoundingClientRect())),

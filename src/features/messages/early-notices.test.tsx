@@ -92,6 +92,7 @@ afterEach(() => {
   delete window.__earlyNotices;
   delete window.__bootScreen;
   delete window.__bootHeaders;
+  delete window.__holdApp;
   delete (window as { PWNED?: number }).PWNED;
   document.cookie = 'token=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
 });
@@ -153,6 +154,25 @@ describe("index.html's early list on /message", () => {
     await expect(window.__earlyNotices!.page).resolves.toBeNull();
     expect(window.__earlyNotices?.arrived).toBeUndefined();
     expect(document.querySelectorAll('#root .notice-item')).toHaveLength(0);
+  });
+
+  it('draws once the screen’s stylesheet has loaded, and holds the app’s download until the list is in', async () => {
+    const link = document.createElement('link');
+    link.setAttribute('data-drawn', '');
+    document.head.appendChild(link);
+    try {
+      const { answer } = boot();
+      expect(window.__holdApp).toBe(window.__earlyNotices!.page);
+      answer({ code: 200, desc: '', obj: PAGE });
+      await window.__earlyNotices!.page;
+      expect(document.querySelectorAll('#root .notice-item')).toHaveLength(0);
+      expect(document.querySelector('#root > .boot .boot__header')).not.toBeNull();
+      Object.defineProperty(link, 'sheet', { value: {} });
+      link.dispatchEvent(new Event('load'));
+      expect(document.querySelectorAll('#root .notice-item')).toHaveLength(3);
+    } finally {
+      link.remove();
+    }
   });
 
   it('draws nothing once the app has replaced the boot skeleton', async () => {
