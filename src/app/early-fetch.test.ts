@@ -77,6 +77,26 @@ afterEach(() => {
 });
 
 describe("index.html's early fetch", () => {
+  it('starts once the browser reports the first contentful paint, not at a frame before it', async () => {
+    let report!: () => void;
+    class PaintObserver {
+      static supportedEntryTypes = ['paint'];
+      constructor(callback: (list: { getEntriesByName: (name: string) => unknown[] }, observer: unknown) => void) {
+        report = () => callback({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{}] : []) }, this);
+      }
+      observe() {}
+      disconnect() {}
+    }
+    vi.stubGlobal('PerformanceObserver', PaintObserver);
+    const calls = boot('/index');
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    await nextTask();
+    expect(calls).toEqual([]);
+    report();
+    await afterFirstPaint();
+    expect(calls).toHaveLength(2);
+  });
+
   it('sends nonce, timestamp, clientType H5 and clientVersion 2.2.1 on both files, a new nonce each', async () => {
     const calls = boot();
     await afterFirstPaint();

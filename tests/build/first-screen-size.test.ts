@@ -51,7 +51,7 @@ describe('first screen of /index (decision 0003)', () => {
     expect(html).not.toMatch(/<script[^>]*\ssrc=/);
     expect(html).not.toMatch(/rel="modulepreload"/);
     const loader = /<script>(\(function\(\)\{var done[\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
-    expect(loader).toContain('requestAnimationFrame');
+    expect(loader).toContain('__afterPaint');
     const scripts = first.files.filter((f) => f.fileName.endsWith('.js'));
     expect(scripts.length).toBeGreaterThan(1);
     for (const { fileName } of scripts) expect(loader).toContain(`"/${fileName}"`);
@@ -59,15 +59,21 @@ describe('first screen of /index (decision 0003)', () => {
 
   /**
    * The links and scripts the inline loader adds on `pathname`, with modulepreload `supported` or
-   * not; `hold` stands for a screen's early call (window.__holdApp). Timers run when `tick(ms)`
-   * reaches them, frames at once.
+   * not; `hold` stands for a screen's early call (window.__holdApp), `painted: false` for a first
+   * contentful paint not yet reported (`paint()` reports it). Timers run when `tick(ms)` reaches them.
    */
   function runLoader(
     pathname: string,
-    { supported = true, hold }: { supported?: boolean; hold?: Promise<unknown> } = {},
+    {
+      supported = true,
+      hold,
+      painted = true,
+    }: { supported?: boolean; hold?: Promise<unknown>; painted?: boolean } = {},
   ) {
     const loader = /<script>(\(function\(\)\{var done[\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
     const added: Array<Record<string, unknown>> = [];
+    const afterPaint: Array<() => void> = [];
+    const paintedNow = () => afterPaint.splice(0).forEach((go) => go());
     const document = {
       head: { appendChild: (element: Record<string, unknown>) => added.push(element) },
       createElement: (tag: string) => ({
@@ -87,13 +93,16 @@ describe('first screen of /index (decision 0003)', () => {
       (task: () => void) => task(),
       setTimeout,
       { pathname },
-      { __holdApp: hold },
+      { __holdApp: hold, __afterPaint: (go: () => void) => afterPaint.push(go) },
     );
     tick(0);
+    if (painted) paintedNow();
     const links = () => added.filter((element) => element.tag === 'link');
     return {
       tick,
       added,
+      /** index.html's `__afterPaint` reports the first contentful paint. */
+      paint: paintedNow,
       links: () => links().filter((link) => link.rel !== 'stylesheet'),
       stylesheets: () => links().filter((link) => link.rel === 'stylesheet'),
       scripts: () => added.filter((element) => element.tag === 'script'),
@@ -142,6 +151,13 @@ describe('first screen of /index (decision 0003)', () => {
     for (const link of stylesheets()) expect(link.disabled).toBe(true);
   });
 
+  it('starts once index.html reports the first contentful paint, and not before', () => {
+    const loader = runLoader('/index', { painted: false });
+    expect(loader.added).toEqual([]);
+    loader.paint();
+    expect(loader.scripts()).toHaveLength(1);
+  });
+
   it('holds the app’s download while a screen’s early call is drawn, 1.5 s at most', async () => {
     let drawn!: () => void;
     const held = runLoader('/message', { hold: new Promise<void>((resolve) => (drawn = resolve)) });
@@ -149,7 +165,7 @@ describe('first screen of /index (decision 0003)', () => {
     expect(held.added).toEqual([]);
     drawn();
     await Promise.resolve();
-    held.tick(0);
+    held.paint();
     expect(held.scripts()).toHaveLength(1);
 
     const never = runLoader('/message', { hold: new Promise(() => undefined) });
