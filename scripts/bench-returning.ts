@@ -259,6 +259,8 @@ interface Tap {
   tap: (page: Page) => Promise<void>;
   /** The next screen's content. */
   content: string;
+  /** The chunk the next screen needs, which the app prefetches once settled. */
+  prefetched: RegExp;
 }
 
 const TAPS: Tap[] = [
@@ -267,24 +269,28 @@ const TAPS: Tap[] = [
     from: '/index?indexCode=index',
     tap: (p) => p.getByRole('navigation', { name: '底部导航' }).getByText('我的').click(),
     content: '.mine__name',
+    prefetched: /\/mine-page-[\w-]+\.js$/,
   },
   {
     name: 'tab 首页 on /mine',
     from: '/mine?indexCode=index',
     tap: (p) => p.getByRole('navigation', { name: '底部导航' }).getByText('首页').click(),
     content: '.banner__title',
+    prefetched: /\/index-page-[\w-]+\.js$/,
   },
   {
     name: '/mine menu 我的权益',
     from: '/mine?indexCode=index',
     tap: (p) => p.getByRole('navigation', { name: '我的菜单' }).getByText('我的权益').click(),
     content: '.right-card',
+    prefetched: /\/rights-page-[\w-]+\.js$/,
   },
   {
     name: 'a notice on /message',
     from: '/message?indexCode=index',
     tap: (p) => p.locator('.notice-item__button').first().click(),
     content: '#notice-popup-title',
+    prefetched: /\/notice-popup-[\w-]+\.js$/,
   },
 ];
 
@@ -325,7 +331,7 @@ const armTapToContent = (selector: string) => `(() => {
  * page has settled, a few seconds after `load` and an idle moment) and the network is quiet:
  * the page a customer taps on after reading it for a moment.
  */
-async function prefetchSettled(page: Page, inFlight: () => number): Promise<void> {
+async function prefetchSettled(page: Page, inFlight: () => number, chunk: RegExp): Promise<void> {
   await page.evaluate(async () => {
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
     // SETTLE_AFTER_LOAD_MS of src/lib/when-settled.ts, then an idle moment after the app's own.
@@ -333,6 +339,15 @@ async function prefetchSettled(page: Page, inFlight: () => number): Promise<void
     await new Promise((resolve) => setTimeout(resolve, wait));
     await new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 }));
   });
+  // The app settles a few seconds after it has started, which on 4G is well after `load` (its
+  // scripts load after the first paint): wait until it has asked for the next screen's chunk.
+  await page
+    .waitForFunction(
+      (source) => performance.getEntriesByType('resource').some((e) => new RegExp(source).test(e.name)),
+      chunk.source,
+      { timeout: 15_000 },
+    )
+    .catch(() => console.log(`  (no chunk matching ${chunk} was prefetched within 15 s)`));
   const until = Date.now() + 15_000;
   let quietSince = Date.now();
   while (Date.now() < until) {
@@ -381,7 +396,7 @@ async function measureTap(
     await page.goto(tap.from);
     await page.waitForLoadState('networkidle');
     if (network === 'cached') await page.waitForTimeout(500);
-    else await prefetchSettled(page, () => pending.size);
+    else await prefetchSettled(page, () => pending.size, tap.prefetched);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await page.evaluate(armTapToContent(tap.content));
     const start = Date.now();

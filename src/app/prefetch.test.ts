@@ -1,11 +1,23 @@
 import { prefetchNext } from './prefetch';
+
+const loaders = vi.hoisted(() => ({ loaded: vi.fn() }));
+vi.mock('./route-data', () => {
+  loaders.loaded();
+  return { loaders: {}, runLoader: () => undefined };
+});
 import type { RouteDef } from './routes';
 import { routes } from './routes';
 
-const row = (path: string, auth: RouteDef['auth'] = 'optional', next?: string[]): RouteDef => ({
+const row = (
+  path: string,
+  auth: RouteDef['auth'] = 'optional',
+  next?: string[],
+  load?: RouteDef['load'],
+): RouteDef => ({
   path,
   auth,
   next,
+  load,
   screen: vi.fn(() => Promise.resolve({ default: () => null })),
 });
 
@@ -42,6 +54,30 @@ describe('prefetchNext', () => {
     await nextTask();
     await nextTask();
     expect(table[1].screen).not.toHaveBeenCalled();
+  });
+
+  it('does not start at the first tap: the tapped screen loads alone', async () => {
+    const table = [row('/a', 'optional', ['/b']), row('/b')];
+    prefetchNext('/a', true, table);
+    window.dispatchEvent(new Event('pointerdown'));
+    await Promise.resolve();
+    expect(table[1].screen).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(table[1].screen).toHaveBeenCalledTimes(1));
+  });
+
+  it("loads the route loaders' module when a next row has a loader, and only then", async () => {
+    const table = [
+      row('/a', 'optional', ['/b']),
+      row('/b'),
+      row('/c', 'optional', ['/d']),
+      row('/d', 'optional', [], 'notices'),
+    ];
+    prefetchNext('/a', true, table);
+    await vi.waitFor(() => expect(table[1].screen).toHaveBeenCalledTimes(1));
+    await nextTask();
+    expect(loaders.loaded).not.toHaveBeenCalled();
+    prefetchNext('/c', true, table);
+    await vi.waitFor(() => expect(loaders.loaded).toHaveBeenCalledTimes(1));
   });
 
   it("names only the table's own paths as next screens", () => {

@@ -31,9 +31,9 @@ function loadedAt(): number | undefined {
 /**
  * Runs `task` once: when the browser is idle at least SETTLE_AFTER_LOAD_MS after `load` (at
  * once-ish when that moment has passed), or at the user's first tap or key press, whichever
- * comes first. Returns a cancel.
+ * comes first (unless `atFirstTap` is false). Returns a cancel.
  */
-export function whenSettled(task: () => void): () => void {
+export function whenSettled(task: () => void, { atFirstTap = true }: { atFirstTap?: boolean } = {}): () => void {
   let done = false;
   const cleanups: Array<() => void> = [];
   const cleanup = () => cleanups.splice(0).forEach((undo) => undo());
@@ -56,7 +56,7 @@ export function whenSettled(task: () => void): () => void {
     window.addEventListener('load', onLoad, { once: true });
     cleanups.push(() => window.removeEventListener('load', onLoad));
   }
-  for (const type of INTERACTIONS) {
+  for (const type of atFirstTap ? INTERACTIONS : []) {
     window.addEventListener(type, run, { once: true, passive: true, capture: true });
     cleanups.push(() => window.removeEventListener(type, run, { capture: true }));
   }

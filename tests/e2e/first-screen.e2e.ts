@@ -247,7 +247,9 @@ describe('the returning customer’s /index before the app has run', () => {
 
     await page.goto('/index?indexCode=ebt', { waitUntil: 'commit' });
     await expect.poll(() => page.locator('.boot .banner__title').textContent(), { timeout: 20_000 }).toBe(title);
-    expect(held.length, 'the app’s scripts were asked for and are held').toBeGreaterThan(0);
+    await expect
+      .poll(() => held.length, { message: 'the app’s scripts were asked for and are held' })
+      .toBeGreaterThan(0);
     expect(await page.locator('.boot .banner').getAttribute('class')).toBe('banner banner--red');
 
     await page.unroute(isScript);

@@ -162,7 +162,8 @@ describe("index.html's early list on /message", () => {
     document.head.appendChild(link);
     try {
       const { answer } = boot();
-      expect(window.__holdApp).toBe(window.__earlyNotices!.page);
+      let released = false;
+      void window.__holdApp!.then(() => (released = true));
       answer({ code: 200, desc: '', obj: PAGE });
       await window.__earlyNotices!.page;
       expect(document.querySelectorAll('#root .notice-item')).toHaveLength(0);
@@ -170,9 +171,24 @@ describe("index.html's early list on /message", () => {
       Object.defineProperty(link, 'sheet', { value: {} });
       link.dispatchEvent(new Event('load'));
       expect(document.querySelectorAll('#root .notice-item')).toHaveLength(3);
+      // Nothing was drawn when the answer came: the app's download was not held for it.
+      await vi.waitFor(() => expect(released).toBe(true));
     } finally {
       link.remove();
     }
+  });
+
+  it('holds the app’s download until the drawn list is on screen', async () => {
+    const { answer } = boot();
+    let released = false;
+    void window.__holdApp!.then(() => (released = true));
+    answer({ code: 200, desc: '', obj: PAGE });
+    await window.__earlyNotices!.page;
+    await Promise.resolve();
+    expect(document.querySelectorAll('#root .notice-item')).toHaveLength(3);
+    expect(released).toBe(false);
+    // jsdom has no paint timing: a frame, then a task.
+    await vi.waitFor(() => expect(released).toBe(true));
   });
 
   it('draws nothing once the app has replaced the boot skeleton', async () => {
