@@ -54,14 +54,32 @@ export function lazyScreen(load: Loader) {
   };
 }
 
+/** Loads started by `quietly` and not yet settled. */
+let quiet = 0;
+
+/**
+ * Runs a load nobody is waiting for (the likely next screens' prefetch): while it is on its
+ * way, a failed chunk or dependency does not reload the page. A navigation that needs the same
+ * chunk recovers on its own (`lazyScreen`).
+ */
+export function quietly<T>(load: () => Promise<T>): Promise<T> {
+  quiet += 1;
+  const settled = () => void (quiet -= 1);
+  const loading = load();
+  loading.then(settled, settled);
+  return loading;
+}
+
 /**
  * Vite fires `vite:preloadError` when a chunk or its dependency fails to load (SPEC §8: no
  * message shown). The same single guarded reload applies; when it reloads, the event is
  * cancelled and Vite's helper resolves the import with undefined instead of rejecting. After
- * the reload the import rejects as usual.
+ * the reload the import rejects as usual. While a quiet load is on its way the event is left
+ * alone: the import rejects, and a screen's own load recovers as `lazyScreen` does.
  */
 export function installPreloadErrorRecovery(): void {
   window.addEventListener('vite:preloadError', (event) => {
+    if (quiet > 0) return;
     if (reloadOnce()) event.preventDefault();
   });
 }

@@ -1,4 +1,8 @@
+import { reloadPage } from '@/lib/browser-location';
+import { installPreloadErrorRecovery, RELOAD_KEY } from './lazy-screen';
 import { prefetchNext } from './prefetch';
+
+vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
 
 const loaders = vi.hoisted(() => ({ loaded: vi.fn() }));
 vi.mock('./route-data', () => {
@@ -78,6 +82,24 @@ describe('prefetchNext', () => {
     expect(loaders.loaded).not.toHaveBeenCalled();
     prefetchNext('/c', true, table);
     await vi.waitFor(() => expect(loaders.loaded).toHaveBeenCalledTimes(1));
+  });
+
+  it('does not reload the page when a prefetched chunk fails to load', async () => {
+    installPreloadErrorRecovery();
+    const failing = () => {
+      // Vite's preload helper reports the failed chunk before the import rejects.
+      window.dispatchEvent(new Event('vite:preloadError', { cancelable: true }));
+      return Promise.reject(new Error('chunk'));
+    };
+    const table = [row('/a', 'optional', ['/b']), { ...row('/b'), screen: vi.fn(failing) }];
+    prefetchNext('/a', true, table);
+    await vi.waitFor(() => expect(table[1].screen).toHaveBeenCalledTimes(1));
+    await nextTask();
+    expect(reloadPage).not.toHaveBeenCalled();
+    expect(sessionStorage.getItem(RELOAD_KEY)).toBeNull();
+    // A screen's own load failing still reloads once.
+    window.dispatchEvent(new Event('vite:preloadError', { cancelable: true }));
+    expect(reloadPage).toHaveBeenCalledTimes(1);
   });
 
   it("names only the table's own paths as next screens", () => {

@@ -1,4 +1,5 @@
 import { whenSettled } from '@/lib/when-settled';
+import { quietly } from './lazy-screen';
 import { type RouteDef, routes } from './routes';
 
 /**
@@ -18,10 +19,11 @@ export function prefetchNext(path: string, loggedIn: boolean, table: readonly Ro
     () => {
       if (!navigator.onLine) return;
       // A failure is left to the navigation that needs the chunk (lazy-screen.ts recovers there).
-      for (const row of next) row.screen().catch(() => undefined);
+      // Nor does it reload the page (`quietly`): nobody is waiting for these.
+      for (const row of next) quietly(row.screen).catch(() => undefined);
       // The route loaders' module too, when one of them has a loader (decision 0036): the tap then
       // starts the screen's calls at once instead of a round trip later.
-      if (next.some((row) => row.load)) import('./route-data').catch(() => undefined);
+      if (next.some((row) => row.load)) quietly(() => import('./route-data')).catch(() => undefined);
     },
     { atFirstTap: false },
   );

@@ -233,6 +233,21 @@ describe.each(SCREENS)('the returning customer opens $url cold', ({ url, first, 
   });
 });
 
+/** Holds the app's scripts (every JS asset) until `release()`; `asked()` waits until one was asked for. */
+async function holdScripts(page: Page) {
+  const held: Route[] = [];
+  const isScript = (url: URL) => url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js');
+  await page.route(isScript, (route) => void held.push(route));
+  return {
+    asked: () =>
+      expect.poll(() => held.length, { message: 'the app’s scripts were asked for and are held' }).toBeGreaterThan(0),
+    release: async () => {
+      await page.unroute(isScript);
+      for (const route of held.splice(0)) await route.continue().catch(() => undefined);
+    },
+  };
+}
+
 describe('the returning customer’s /index before the app has run', () => {
   it('shows the indexCode’s first banner from index.html alone, then the app’s own in its place', async () => {
     const config = JSON.parse(readFileSync('public/jsons/indexConfig.json', 'utf8')) as IndexConfig;
@@ -241,19 +256,14 @@ describe('the returning customer’s /index before the app has run', () => {
     const page = await context.newPage();
     const errors = watchErrors(page);
     // The app's scripts are held: nothing of ours but index.html's inline code can run.
-    const held: Route[] = [];
-    const isScript = (url: URL) => url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js');
-    await page.route(isScript, (route) => void held.push(route));
+    const scripts = await holdScripts(page);
 
     await page.goto('/index?indexCode=ebt', { waitUntil: 'commit' });
     await expect.poll(() => page.locator('.boot .banner__title').textContent(), { timeout: 20_000 }).toBe(title);
-    await expect
-      .poll(() => held.length, { message: 'the app’s scripts were asked for and are held' })
-      .toBeGreaterThan(0);
+    await scripts.asked();
     expect(await page.locator('.boot .banner').getAttribute('class')).toBe('banner banner--red');
 
-    await page.unroute(isScript);
-    for (const route of held.splice(0)) await route.continue().catch(() => undefined);
+    await scripts.release();
     await page.locator('.home .banner__title').first().waitFor({ timeout: 20_000 });
     expect(await page.locator('.home .banner__title').first().textContent()).toBe(title);
     expect(await page.locator('.boot').count()).toBe(0);
@@ -268,17 +278,14 @@ describe('the returning customer’s /indexNew before the app has run', () => {
     const context = await newPhone(browser, 375, { storageState: session });
     const page = await context.newPage();
     const errors = watchErrors(page);
-    const held: Route[] = [];
-    const isScript = (url: URL) => url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js');
-    await page.route(isScript, (route) => void held.push(route));
+    // The app's scripts are held: nothing of ours but index.html's inline code can run.
+    const scripts = await holdScripts(page);
 
     await page.goto('/indexNew?indexCode=index', { waitUntil: 'commit' });
     await expect
       .poll(() => page.locator('.boot .home-new__banner-title').textContent(), { timeout: 20_000 })
       .toBe(config.indexNew.banners[0].title);
-    await expect
-      .poll(() => held.length, { message: 'the app’s scripts were asked for and are held' })
-      .toBeGreaterThan(0);
+    await scripts.asked();
     const PARTS = ['.home-new__brand', '.home-new__tagline', '.notice-ticker', '.rights-summary', '.home-new__banner'];
     const boxes = () =>
       page.evaluate(
@@ -288,8 +295,7 @@ describe('the returning customer’s /indexNew before the app has run', () => {
       );
     const drawn = await boxes();
 
-    await page.unroute(isScript);
-    for (const route of held.splice(0)) await route.continue().catch(() => undefined);
+    await scripts.release();
     await page.locator('.boot').waitFor({ state: 'detached', timeout: 20_000 });
     await page.locator('.home-new__banner-title').first().waitFor({ timeout: 20_000 });
     expect(await page.locator('.home-new__banner-title').first().textContent()).toBe(config.indexNew.banners[0].title);
@@ -310,23 +316,18 @@ describe('the returning customer’s /message before the app has run', () => {
       if (new URL(request.url()).pathname.endsWith('/noticeInfo/list')) lists.push(request.url());
     });
     // The app's scripts are held: nothing of ours but index.html's inline code can run.
-    const held: Route[] = [];
-    const isScript = (url: URL) => url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js');
-    await page.route(isScript, (route) => void held.push(route));
+    const scripts = await holdScripts(page);
 
     await page.goto('/message?indexCode=index', { waitUntil: 'commit' });
     await expect.poll(() => page.locator('.boot .notice-item').count(), { timeout: 20_000 }).toBe(10);
     // The app's download starts once the list is drawn (decision 0040).
-    await expect
-      .poll(() => held.length, { message: 'the app’s scripts were asked for and are held' })
-      .toBeGreaterThan(0);
+    await scripts.asked();
     const drawn = await page.locator('.boot .messages').evaluate((el) => ({
       text: el.textContent,
       boxes: [...el.querySelectorAll('.notice-item')].map((li) => JSON.stringify(li.getBoundingClientRect())),
     }));
 
-    await page.unroute(isScript);
-    for (const route of held.splice(0)) await route.continue().catch(() => undefined);
+    await scripts.release();
     await page.locator('.boot').waitFor({ state: 'detached', timeout: 20_000 });
     const shown = await page.locator('.screen .messages').evaluate((el) => ({
       text: el.textContent,
