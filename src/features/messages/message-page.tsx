@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { readAllNotices, readNotice } from '@/api/notices';
 import { PageState } from '@/components/page-state';
@@ -77,16 +77,20 @@ function NoticeList() {
   );
 
   const openNotice = (notice: Notice) => {
-    setOpen(notice);
+    // The popup (antd-mobile's, its content sanitised) renders as a transition, in slices, so the
+    // tap's frame is not held by it; the read call starts after that frame.
+    startTransition(() => setOpen(notice));
     // Tapped before the popup was loaded: it opens when it arrives.
     if (!popupModule) void popup.load().then(setPopupModule, ignore);
     if (notice.readFlag !== 0) return;
-    void readNotice(notice.id)
-      .then(({ updated }) => {
-        markRead(notice.id);
-        unreadChanged(useUnreadStore.getState().unreadCount - updated);
-      })
-      .catch(() => undefined); // the client has shown why; the dot stays
+    afterNextPaint(() => {
+      void readNotice(notice.id)
+        .then(({ updated }) => {
+          markRead(notice.id);
+          unreadChanged(useUnreadStore.getState().unreadCount - updated);
+        })
+        .catch(() => undefined); // the client has shown why; the dot stays
+    });
   };
 
   const readAll = async () => {
