@@ -121,9 +121,11 @@ describe("index.html's /indexNew", () => {
     expect(document.querySelector('.boot .home-new__banner')).toBe(banner);
     window.__bootScreen!(changed as never);
     expect(text('.home-new__banner-title')).toBe('运营改过的横幅');
-    document.querySelector('#root')!.innerHTML = '<div class="app"></div>';
-    expect(() => window.__bootScreen!(config as never)).not.toThrow();
-    expect(document.querySelector('#root')!.innerHTML).toBe('<div class="app"></div>');
+    // The app's own home, with the same classes as the drawn one.
+    const app = '<div class="app"><p class="home-new__tagline"></p><section class="home-new__banners"></section></div>';
+    document.querySelector('#root')!.innerHTML = app;
+    window.__bootScreen!({ ...changed, indexNew: { ...changed.indexNew, title: '又改过的标题' } } as never);
+    expect(document.querySelector('#root')!.innerHTML).toBe(app);
   });
 
   it('leaves other paths’ boot skeleton alone', () => {

@@ -193,10 +193,14 @@ describe("index.html's early list on /message", () => {
 
   it('draws nothing once the app has replaced the boot skeleton', async () => {
     const { answer } = boot();
-    document.querySelector('#root')!.innerHTML = '<div class="app">the app</div>';
+    // The app's own screen, with the same classes as the drawn one.
+    const app =
+      '<div class="app"><div class="messages"><p class="messages__count"></p>' +
+      '<button class="messages__read-all"></button><ul class="messages__list"></ul></div></div>';
+    document.querySelector('#root')!.innerHTML = app;
     answer({ code: 200, desc: '', obj: PAGE });
     await window.__earlyNotices!.page;
-    expect(document.querySelector('#root')!.innerHTML).toBe('<div class="app">the app</div>');
+    expect(document.querySelector('#root')!.innerHTML).toBe(app);
   });
 });
 
