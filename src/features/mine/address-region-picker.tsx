@@ -1,6 +1,7 @@
 import { areaList } from '@vant/area-data';
 import { Cascader, type CascaderOption } from 'antd-mobile';
-import { useMemo, useState } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
+import { whenIdle } from '@/lib/when-idle';
 
 /** The region of an address: names as shown, areaCode = the county's 6-digit code. */
 export interface AddressRegion {
@@ -61,6 +62,8 @@ export interface AddressRegionPickerProps {
 export function AddressRegionPicker({ value, onChange, error }: AddressRegionPickerProps) {
   const [open, setOpen] = useState(false);
   const all = useMemo(() => (open ? areaOptions() : []), [open]);
+  // The options are built while the form sits idle, not in the tap that opens the picker.
+  useEffect(() => whenIdle(() => void areaOptions()), []);
   const text = value.areaCode
     ? [value.province, value.city, value.county].filter((part, i, parts) => part !== parts[i - 1]).join(' ')
     : '';
@@ -77,7 +80,8 @@ export function AddressRegionPicker({ value, onChange, error }: AddressRegionPic
         // Label and value (WCAG 2.5.3, label in name: what it shows is part of its name): 所在地区 请选择省 / 市 / 区县.
         aria-labelledby="address-region-label address-region-value"
         aria-describedby={error ? 'address-region-error' : undefined}
-        onClick={() => setOpen(true)}
+        // The tap's frame paints first; the picker (options, Cascader, Popup) renders after it.
+        onClick={() => startTransition(() => setOpen(true))}
       >
         {text || '请选择省 / 市 / 区县'}
       </button>
