@@ -63,8 +63,8 @@ describe('prefetchNext', () => {
   it('does not start at the first tap: the tapped screen loads alone', async () => {
     const table = [row('/a', 'optional', ['/b']), row('/b')];
     prefetchNext('/a', true, table);
-    window.dispatchEvent(new Event('pointerdown'));
-    await Promise.resolve();
+    window.dispatchEvent(new Event('pointerup'));
+    await nextTask();
     expect(table[1].screen).not.toHaveBeenCalled();
     await vi.waitFor(() => expect(table[1].screen).toHaveBeenCalledTimes(1));
   });

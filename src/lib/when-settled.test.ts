@@ -34,15 +34,31 @@ describe('whenSettled', () => {
     expect(task).toHaveBeenCalledTimes(1);
   });
 
-  it('runs the task once, at the first tap, and gives the idle moment back', () => {
+  it('runs the task once, after the first tap has painted (not inside it), and gives the idle moment back', () => {
     const task = vi.fn();
     whenSettled(task);
     vi.advanceTimersByTime(0);
     window.dispatchEvent(new Event('pointerdown'));
+    window.dispatchEvent(new Event('pointerup'));
+    // The tap's click handlers and its frame come first.
+    expect(task).not.toHaveBeenCalled();
+    // A frame, then a task.
+    vi.advanceTimersByTime(20);
     expect(task).toHaveBeenCalledTimes(1);
     expect(cancelIdleCallback).toHaveBeenCalledWith(3);
     idle?.();
-    window.dispatchEvent(new Event('keydown'));
+    window.dispatchEvent(new Event('keyup'));
+    vi.advanceTimersByTime(20);
+    expect(task).toHaveBeenCalledTimes(1);
+  });
+
+  it('runs the task after a key press has painted too', () => {
+    const task = vi.fn();
+    whenSettled(task);
+    vi.advanceTimersByTime(0);
+    window.dispatchEvent(new Event('keyup'));
+    expect(task).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(20);
     expect(task).toHaveBeenCalledTimes(1);
   });
 
@@ -50,7 +66,8 @@ describe('whenSettled', () => {
     const task = vi.fn();
     whenSettled(task)();
     vi.advanceTimersByTime(10_000);
-    window.dispatchEvent(new Event('pointerdown'));
+    window.dispatchEvent(new Event('pointerup'));
+    vi.advanceTimersByTime(20);
     expect(requestIdleCallback).not.toHaveBeenCalled();
     expect(task).not.toHaveBeenCalled();
   });

@@ -3,12 +3,17 @@
  * analytics event, the privacy check at start) waits until the page has settled, so it neither
  * competes with the first render nor blocks the main thread while the home becomes usable.
  */
+import { afterNextPaint } from './after-paint';
 import { whenIdle } from './when-idle';
 
 /** How long after the `load` event deferred work waits before it asks for an idle moment. */
 export const SETTLE_AFTER_LOAD_MS = 3000;
 
-const INTERACTIONS = ['pointerdown', 'keydown'] as const;
+/**
+ * The end of a tap or key press: the task then runs after the frame that shows the tap's own
+ * result (its click handlers run after pointerup), not inside it, where it would add to its INP.
+ */
+const INTERACTIONS = ['pointerup', 'pointercancel', 'keyup'] as const;
 
 /**
  * When the app's code started (this module is part of the entry). The entry is loaded after
@@ -30,8 +35,8 @@ function loadedAt(): number | undefined {
 
 /**
  * Runs `task` once: when the browser is idle at least SETTLE_AFTER_LOAD_MS after `load` (at
- * once-ish when that moment has passed), or at the user's first tap or key press, whichever
- * comes first (unless `atFirstTap` is false). Returns a cancel.
+ * once-ish when that moment has passed), or once the user's first tap or key press has painted,
+ * whichever comes first (unless `atFirstTap` is false). Returns a cancel.
  */
 export function whenSettled(task: () => void, { atFirstTap = true }: { atFirstTap?: boolean } = {}): () => void {
   let done = false;
@@ -57,8 +62,9 @@ export function whenSettled(task: () => void, { atFirstTap = true }: { atFirstTa
     cleanups.push(() => window.removeEventListener('load', onLoad));
   }
   for (const type of atFirstTap ? INTERACTIONS : []) {
-    window.addEventListener(type, run, { once: true, passive: true, capture: true });
-    cleanups.push(() => window.removeEventListener(type, run, { capture: true }));
+    const tapped = () => cleanups.push(afterNextPaint(run));
+    window.addEventListener(type, tapped, { once: true, passive: true, capture: true });
+    cleanups.push(() => window.removeEventListener(type, tapped, { capture: true }));
   }
   return () => {
     done = true;
