@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { afterNextPaint } from '@/lib/after-paint';
 import { paths } from '@/lib/paths';
 import { agreementAccepted } from '@/stores/agreement';
 import { userInfoReplaced, useUserStore } from '@/stores/user';
@@ -24,24 +25,6 @@ export interface PrivacySheetProps {
  * Rendered by app/privacy-gate.tsx only while the gateway says not agreed.
  */
 export function PrivacySheet({ versions }: PrivacySheetProps) {
-  const navigate = useNavigate();
-  const [sending, setSending] = useState(false);
-
-  async function agree() {
-    setSending(true);
-    try {
-      const { agreeToAgreements } = await import('@/api/agreement');
-      userInfoReplaced(await agreeToAgreements());
-      agreementAccepted();
-      const indexCode = useUserStore.getState().indexCode;
-      navigate(paths.home(indexCode));
-    } catch {
-      // SPEC §8: swallowed silently; the sheet stays so the user can agree again.
-    } finally {
-      setSending(false);
-    }
-  }
-
   return (
     <Suspense fallback={null}>
       <Popup visible closeOnMaskClick={false} showCloseButton={false} bodyClassName="privacy-sheet">
@@ -75,16 +58,46 @@ export function PrivacySheet({ versions }: PrivacySheetProps) {
               《第三方共享个人信息清单》
             </Link>
           </p>
-          <button
-            type="button"
-            className="app-button app-button--primary app-button--block"
-            disabled={sending}
-            onClick={() => void agree()}
-          >
-            我已阅读并同意
-          </button>
+          <AgreeButton />
         </section>
       </Popup>
     </Suspense>
+  );
+}
+
+/**
+ * 我已阅读并同意, with its own state: the tap re-renders this button only, not the Popup around
+ * it (react-spring's), so the tap's frame is cheap.
+ */
+function AgreeButton() {
+  const navigate = useNavigate();
+  const [sending, setSending] = useState(false);
+
+  async function agree() {
+    setSending(true);
+    try {
+      // The tap's frame (the disabled button) paints first; the call and the home it leads to come after it.
+      await new Promise<void>((resolve) => afterNextPaint(resolve));
+      const { agreeToAgreements } = await import('@/api/agreement');
+      userInfoReplaced(await agreeToAgreements());
+      agreementAccepted();
+      const indexCode = useUserStore.getState().indexCode;
+      navigate(paths.home(indexCode));
+    } catch {
+      // SPEC §8: swallowed silently; the sheet stays so the user can agree again.
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <button
+      type="button"
+      className="app-button app-button--primary app-button--block"
+      disabled={sending}
+      onClick={() => void agree()}
+    >
+      我已阅读并同意
+    </button>
   );
 }
