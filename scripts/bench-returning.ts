@@ -3,10 +3,13 @@
  * stand-in SSO once; the portal's own cookie and store are then reused, as after yesterday's
  * visit. Prints, beside a guest's figures of the same run: LCP, CLS and the first screen's
  * JS+CSS in Chromium, cold and warm HTTP cache; Lighthouse on /index logged in, cold and warm,
- * and on /indexNew, /mine, /rights and /message logged in, cold;
+ * beside the floor (the smallest revalidated document) cold and warm, and on /indexNew, /mine,
+ * /rights and /message logged in, cold;
  * and taps under 4× CPU slowdown (INP from Event Timing, tap to the next screen's content).
  * Nothing here is asserted: figures are printed.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
@@ -173,24 +176,53 @@ async function screens(browser: Browser, options: ReturningOptions, session: Ses
 }
 
 /**
+ * The floor beside the portal (decision 0041): the smallest document that paints a heading,
+ * revalidated as index.html is (`no-cache` and an ETag), from a loopback server of its own.
+ */
+async function floorPage(): Promise<{ url: string; close: () => void }> {
+  const html =
+    '<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">' +
+    '<title>健康服务</title></head><body><h1 style="font:600 28px sans-serif;margin:24px">健康权益服务</h1></body></html>';
+  const etag = '"floor"';
+  const server = createServer((req, res) => {
+    const fresh = req.headers['if-none-match'] === etag;
+    res.writeHead(fresh ? 304 : 200, { etag, 'cache-control': 'no-cache', 'content-type': 'text/html; charset=utf-8' });
+    res.end(fresh ? undefined : html);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => server.close() };
+}
+
+/**
  * Lighthouse with the customer's cookie and store: /index cold (HTTP cache cleared) and warm
- * beside a guest's, then the other first screens a returning customer lands on, cold.
+ * beside a guest's and the floor's, then the other first screens a returning customer lands on, cold.
  */
 async function lighthouseLoggedIn(options: ReturningOptions, session: Session) {
   console.log(
-    `\n## Lighthouse, default mobile settings, ${options.runs} runs each: /index guest and logged in, cold and warm; the other first screens logged in, cold`,
+    `\n## Lighthouse, default mobile settings, ${options.runs} runs each: /index guest and logged in, cold and warm, beside the floor; the other first screens logged in, cold`,
   );
+  const floor = await floorPage();
+  const at = (path: string) => `${options.baseUrl}${path}?indexCode=index`;
   const kinds: [string, string, Session | undefined, boolean][] = [
-    ['/index guest, cold', '/index', undefined, false],
-    ['/index logged in, cold', '/index', session, false],
-    ['/index logged in, warm', '/index', session, true],
-    ['/indexNew logged in, cold', '/indexNew', session, false],
-    ['/mine logged in, cold', '/mine', session, false],
-    ['/rights logged in, cold', '/rights', session, false],
-    ['/message logged in, cold', '/message', session, false],
+    ['/index guest, cold', at('/index'), undefined, false],
+    ['/index logged in, cold', at('/index'), session, false],
+    ['/index logged in, warm', at('/index'), session, true],
+    ['floor, cold', floor.url, undefined, false],
+    ['floor, warm', floor.url, undefined, true],
+    ['/indexNew logged in, cold', at('/indexNew'), session, false],
+    ['/mine logged in, cold', at('/mine'), session, false],
+    ['/rights logged in, cold', at('/rights'), session, false],
+    ['/message logged in, cold', at('/message'), session, false],
   ];
-  for (const [name, path, state, warm] of kinds) {
-    const url = `${options.baseUrl}${path}?indexCode=index`;
+  try {
+    await lighthouseRows(options, kinds);
+  } finally {
+    floor.close();
+  }
+}
+
+async function lighthouseRows(options: ReturningOptions, kinds: [string, string, Session | undefined, boolean][]) {
+  for (const [name, url, state, warm] of kinds) {
     const results: { perf: number; lcp: number; cls: number; fcp: number }[] = [];
     for (let i = 0; i < options.runs; i += 1) {
       const chrome = await chromeLauncher.launch({ chromePath: options.chromium, chromeFlags: options.flags });

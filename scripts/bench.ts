@@ -255,10 +255,14 @@ const drive = (url: string, warmup: number, seconds: number, token?: string) =>
 const driveSessions = (file: string, warmup: number, seconds: number) =>
   runLoadDriver('sessions', [file, String(warmup), String(seconds)]);
 
-/** A bare Fastify route in a process of its own; stopped by the returned function. */
-async function bareHello(): Promise<{ url: string; stop: () => void }> {
+/**
+ * A bare Fastify route in a process of its own, its answer padded to `bytes` when given
+ * (decision 0042); stopped by the returned function.
+ */
+async function bareHello(bytes?: number): Promise<{ url: string; stop: () => void }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/load-driver.ts', 'hello', String(port)], {
+  const args = ['hello', String(port), ...(bytes === undefined ? [] : [String(bytes)])];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/load-driver.ts', ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
@@ -434,8 +438,8 @@ const driveFresh = (file: string, warmup: number, seconds: number, rate?: number
 /** The write target's rate (issue figures: ≥ 1 000 req/s with p99 ≤ 30 ms): its latency is measured at this load too. */
 const WRITE_RATE = 1_000;
 
-async function bareFigure(): Promise<DriveResult> {
-  const bare = await bareHello();
+async function bareFigure(bytes?: number): Promise<DriveResult> {
+  const bare = await bareHello(bytes);
   return drive(bare.url, 3, SECONDS).finally(bare.stop);
 }
 
@@ -449,18 +453,30 @@ function meanOf(a: DriveResult, b: DriveResult): DriveResult {
     p99: Math.max(a.p99, b.p99),
     errors: a.errors + b.errors,
     answers: a.answers + b.answers,
+    bytes: a.bytes,
     codes,
     valid: a.valid && b.valid,
   };
 }
 
-interface ScaleRun {
-  customers: number;
-  hello: DriveResult;
-  results: [string, DriveResult][];
+/**
+ * A figure of the scale run and, for a throughput, the bare route with answers of the figure's
+ * mean size, run right after it: the ratio the targets are stated in (decision 0042).
+ */
+interface Figure {
+  name: string;
+  result: DriveResult;
+  bare?: DriveResult;
 }
 
-const ratioOf = (r: DriveResult, hello: DriveResult) => (r.valid && hello.valid ? r.rps / hello.rps : NaN);
+interface ScaleRun {
+  customers: number;
+  /** The 55-byte bare route before and after the figures, as one. */
+  hello: DriveResult;
+  figures: Figure[];
+}
+
+const ratioOf = (r: DriveResult, bare?: DriveResult) => (bare && r.valid && bare.valid ? r.rps / bare.rps : NaN);
 
 /** The mixed traffic of a customer: home (unread count), rights, messages, mine (consumption counts). */
 const MIXED_PATHS = [
@@ -486,6 +502,10 @@ async function scaleFigures(baseUrl: string, databaseUrl: string, minCustomers =
     section(
       `Gateway throughput at scale on PostgreSQL: ${customers} customers, tokens of ${tokens.length}, 50 connections, 3 s warm-up then ${SECONDS} s`,
     );
+    const figures: Figure[] = [];
+    // The bare route answering as many bytes as this figure's answers, right after it.
+    const measured = async (name: string, result: DriveResult) =>
+      figures.push({ name, result, bare: await bareFigure(result.bytes) });
     const nonces = async () => {
       const {
         rows: [r],
@@ -499,18 +519,17 @@ async function scaleFigures(baseUrl: string, databaseUrl: string, minCustomers =
     const bareBefore = await bareFigure();
 
     const list = (page: number) => `${endpoints.noticeList}?pageNum=${page}&pageSize=10`;
-    const figures: [string, string[]][] = [
+    const reads: [string, string[]][] = [
       ['notice list, page 1', [list(1)]],
       ['notice list, page 3 (the last)', [list(3)]],
       ['rights list', [endpoints.rightsList]],
       ['unread count', [endpoints.noticeCount]],
       ['mixed: count, rights, list, consume count', MIXED_PATHS],
     ];
-    const results: [string, DriveResult][] = [];
-    for (const [name, paths] of figures) {
+    for (const [name, paths] of reads) {
       const file = join(dir, 'sessions.json');
       writeFileSync(file, JSON.stringify({ base: baseUrl, paths, tokens }));
-      results.push([name, await driveSessions(file, 3, SECONDS)]);
+      await measured(name, await driveSessions(file, 3, SECONDS));
     }
     // Writes after the reads: their records would otherwise lengthen the rights lists read.
     const fresh = await freshRecords(db, sessions);
@@ -521,27 +540,31 @@ async function scaleFigures(baseUrl: string, databaseUrl: string, minCustomers =
       const file = join(dir, 'fresh.json');
       writeFileSync(file, JSON.stringify({ url: `${baseUrl}${path}`, items }));
       const saturated = await driveFresh(file, 3, SECONDS);
-      results.push([name, saturated]);
+      await measured(name, saturated);
       // Then at the target's rate on the records left: the latency a customer sees at that
       // load, apart from the queueing of 50 connections at saturation.
       writeFileSync(file, JSON.stringify({ url: `${baseUrl}${path}`, items: items.slice(saturated.fresh?.used ?? 0) }));
-      results.push([`${name} at ${WRITE_RATE} req/s`, await driveFresh(file, 3, SECONDS, WRITE_RATE)]);
+      figures.push({ name: `${name} at ${WRITE_RATE} req/s`, result: await driveFresh(file, 3, SECONDS, WRITE_RATE) });
     }
     const bareAfter = await bareFigure();
     const hello = meanOf(bareBefore, bareAfter);
 
     console.log(describeResult('bare Fastify GET /hello, before', bareBefore));
     console.log(describeResult('bare Fastify GET /hello, after', bareAfter));
-    console.log(`  ratios are to the mean of the two, ${hello.rps.toFixed(0)} req/s`);
-    for (const [name, r] of results) {
-      // A run at a set rate measures latency, not throughput: no ratio.
-      const ratio = r.valid && hello.valid && r.rate === undefined ? `  ratio ${ratioOf(r, hello).toFixed(3)}` : '';
+    console.log(
+      `  each figure's ratio is to the bare route answering as many bytes, run right after it; then to the mean of these two (${hello.rps.toFixed(0)} req/s)`,
+    );
+    for (const { name, result: r, bare } of figures) {
+      // A run at a set rate measures latency, not throughput: no bare run, no ratio.
+      const ratio = bare ? `  ratio ${ratioOf(r, bare).toFixed(3)} (to /hello ${ratioOf(r, hello).toFixed(3)})` : '';
       const used = r.fresh ? `  (${r.fresh.used} of ${r.fresh.available} fresh records)` : '';
       console.log(`${describeResult(name, r)}${ratio}${used}`);
+      if (bare) console.log(describeResult(`  bare Fastify, answers of ${r.bytes} B`, bare));
     }
     console.log(`  nonces before: ${noncesBefore}; after: ${await nonces()}`);
-    if (!hello.valid || results.some(([, r]) => !r.valid)) process.exitCode = 1;
-    return { customers, hello, results };
+    if (!hello.valid || figures.some(({ result, bare }) => !result.valid || (bare && !bare.valid)))
+      process.exitCode = 1;
+    return { customers, hello, figures };
   } finally {
     await endSessions(db, sessions);
     await removeFreshRecords(db).catch((error: unknown) =>
@@ -589,23 +612,28 @@ async function curveFigures(databaseUrl: string, sizes: number[]) {
   console.log(
     `  ${'figure'.padEnd(44)}${sizes.map((n) => `${n} customers`.padStart(30)).join('')}   drop (ratio, req/s)`,
   );
-  const cell = (r: DriveResult, hello: DriveResult) =>
+  const cell = ({ result: r, bare }: Figure) =>
     (r.valid
-      ? `${r.rps.toFixed(0)}/s ${r.p99} ms${r.rate === undefined ? ` ×${ratioOf(r, hello).toFixed(3)}` : ''}`
+      ? `${r.rps.toFixed(0)}/s ${r.p99} ms${bare ? ` ×${ratioOf(r, bare).toFixed(3)}` : ''}`
       : 'INVALID'
     ).padStart(30);
+  const bareCell = ({ result, bare }: Figure) =>
+    (bare?.valid ? `${bare.rps.toFixed(0)}/s (${result.bytes} B)` : bare ? 'INVALID' : '').padStart(30);
   const drop = (a: number, b: number) => `${(((a - b) / a) * 100).toFixed(1)} %`;
-  for (const [k, [name]] of runs[0].results.entries()) {
-    const first = runs[0];
-    const last = runs.at(-1)!;
-    const [a, b] = [first.results[k][1], last.results[k][1]];
+  for (const [k, { name }] of runs[0].figures.entries()) {
+    const a = runs[0].figures[k];
+    const b = runs.at(-1)!.figures[k];
     // At a set rate the figure is the p99: its growth, not a drop of req/s.
-    const drops = !(a.valid && b.valid)
+    const drops = !(a.result.valid && b.result.valid)
       ? '—'
-      : a.rate !== undefined
-        ? `p99 ${a.p99} → ${b.p99} ms`
-        : `${drop(ratioOf(a, first.hello), ratioOf(b, last.hello))}, ${drop(a.rps, b.rps)}`;
-    console.log(`  ${name.padEnd(44)}${runs.map((r) => cell(r.results[k][1], r.hello)).join('')}   ${drops}`);
+      : a.result.rate !== undefined
+        ? `p99 ${a.result.p99} → ${b.result.p99} ms`
+        : `${drop(ratioOf(a.result, a.bare), ratioOf(b.result, b.bare))}, ${drop(a.result.rps, b.result.rps)}`;
+    console.log(`  ${name.padEnd(44)}${runs.map((r) => cell(r.figures[k])).join('')}   ${drops}`);
+    if (a.bare)
+      console.log(
+        `  ${'  bare Fastify, same answer size'.padEnd(44)}${runs.map((r) => bareCell(r.figures[k])).join('')}`,
+      );
   }
   console.log(
     `  ${'bare Fastify GET /hello (mean)'.padEnd(44)}${runs.map((r) => (r.hello.valid ? `${r.hello.rps.toFixed(0)}/s ${r.hello.p99} ms` : 'INVALID').padStart(30)).join('')}`,

@@ -3,12 +3,12 @@
  * generator and the bare route neither share an event loop with each other nor with the
  * bench's browser tooling:
  *
- *   tsx scripts/load-driver.ts hello PORT                     a bare Fastify GET /hello on 127.0.0.1
+ *   tsx scripts/load-driver.ts hello PORT [BYTES]             a bare Fastify GET /hello on 127.0.0.1
  *   tsx scripts/load-driver.ts drive URL WARMUP SECONDS [TOKEN]  autocannon, 50 connections
  *   tsx scripts/load-driver.ts sessions FILE WARMUP SECONDS      the same, many customers and paths
  *   tsx scripts/load-driver.ts fresh FILE WARMUP SECONDS         POSTs, each on a record of its own
  *
- * `drive` prints one line of JSON ({ rps, p50, p99, errors, answers, codes, valid }). Every
+ * `drive` prints one line of JSON ({ rps, p50, p99, errors, answers, bytes, codes, valid }). Every
  * answer's envelope code is read (DESIGN §8 "Honest load figures"): a run in which any answer
  * was not HTTP 200 with code 200 is invalid, and says how many answers had which code.
  * Loopback only, bounded in time.
@@ -143,6 +143,8 @@ export interface DriveResult {
   errors: number;
   /** Answers whose envelope was read: every answer of the run. */
   answers: number;
+  /** The answers' mean body size in bytes: the size the bare route is given (decision 0042). */
+  bytes: number;
   /** Answers by envelope code; `http N` for an HTTP status other than 200, `unreadable` for no envelope. */
   codes: Record<string, number>;
   /** Every answer HTTP 200 with envelope code 200, no connection error, and no fresh record used twice. */
@@ -174,11 +176,13 @@ export function envelopeCode(status: number, body: string): string {
 export class EnvelopeTally {
   readonly codes: Record<string, number> = {};
   answers = 0;
+  bodyBytes = 0;
 
   add(status: number, body: string) {
     const code = envelopeCode(status, body);
     this.codes[code] = (this.codes[code] ?? 0) + 1;
     this.answers += 1;
+    this.bodyBytes += Buffer.byteLength(body);
   }
 
   /** True when every answer was code 200 (and there was at least one). */
@@ -244,6 +248,7 @@ export function driveResult(r: Awaited<ReturnType<typeof run>>, fresh?: FreshReq
     p99: r.latency.p99,
     errors,
     answers: r.envelopes.answers,
+    bytes: r.envelopes.answers ? Math.round(r.envelopes.bodyBytes / r.envelopes.answers) : 0,
     codes: r.envelopes.codes,
     valid: errors === 0 && r.envelopes.allOk && !fresh?.ranOut,
     ...(fresh ? { fresh: { used: fresh.used, available: fresh.available } } : {}),
@@ -262,14 +267,24 @@ export function describeResult(name: string, r: DriveResult): string {
       : '';
   if (!r.valid)
     return `  ${name.padEnd(46)} INVALID: ${r.answers} answers by code {${codes}}, ${r.errors} errors${ranOut}`;
-  return `  ${name.padEnd(46)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  (${r.answers} answers, all code 200)`;
+  return `  ${name.padEnd(46)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  (${r.answers} answers of ${r.bytes} B, all code 200)`;
+}
+
+/**
+ * The bare route's answer: an envelope (so the same check reads it), padded to `bytes` of JSON
+ * when asked, so that a figure is set beside a bare route of its own answers' size (decision 0042).
+ */
+export function bareEnvelope(bytes = 0): { code: 200; desc: string; obj: Record<string, string> } {
+  const unpadded = { code: 200 as const, desc: 'success', obj: { hello: 'world' } };
+  const shortBy = bytes - JSON.stringify(unpadded).length;
+  return shortBy > 0 ? { ...unpadded, obj: { hello: `world${'x'.repeat(shortBy)}` } } : unpadded;
 }
 
 async function main([mode, ...args]: string[]) {
   if (mode === 'hello') {
     const app = Fastify({ logger: false });
-    // An envelope, so that the same check reads every answer of the bare route too.
-    app.get('/hello', async () => ({ code: 200, desc: 'success', obj: { hello: 'world' } }));
+    const answer = bareEnvelope(args[1] === undefined ? 0 : Number(args[1]));
+    app.get('/hello', async () => answer);
     await app.listen({ port: Number(args[0]), host: '127.0.0.1' });
     console.log('ready');
     return;
@@ -310,7 +325,7 @@ async function main([mode, ...args]: string[]) {
     return;
   }
   throw new Error(
-    'usage: load-driver.ts hello PORT | drive URL WARMUP SECONDS [TOKEN] | sessions FILE WARMUP SECONDS | fresh FILE WARMUP SECONDS [RATE]',
+    'usage: load-driver.ts hello PORT [BYTES] | drive URL WARMUP SECONDS [TOKEN] | sessions FILE WARMUP SECONDS | fresh FILE WARMUP SECONDS [RATE]',
   );
 }
 

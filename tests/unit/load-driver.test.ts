@@ -7,6 +7,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  bareEnvelope,
   describeResult,
   driveResult,
   envelopeCode,
@@ -34,10 +35,12 @@ describe('the load driver signs each request as the portal does', () => {
   });
 
   it('drives a loopback server through autocannon, every request with its own nonce and the current time', async () => {
+    // Its size in bytes, not in characters, is what the bare route is given (decision 0042).
+    const ANSWER = '{"code":200,"desc":"成功"}';
     const seen: { url?: string; headers: IncomingHttpHeaders; at: number }[] = [];
     const server = createServer((req, res) => {
       seen.push({ url: req.url, headers: req.headers, at: Date.now() });
-      res.end('{"code":200}');
+      res.end(ANSWER);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
@@ -53,6 +56,7 @@ describe('the load driver signs each request as the portal does', () => {
       expect(figures.valid).toBe(true);
       expect(figures.codes).toEqual({ 200: figures.answers });
       expect(figures.answers).toBeGreaterThan(50);
+      expect(figures.bytes).toBe(Buffer.byteLength(ANSWER));
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
@@ -74,6 +78,18 @@ describe('the load driver signs each request as the portal does', () => {
       });
       expect(headers.nonce).toMatch(/^[0-9a-f]{32}$/);
     }
+  });
+
+  it("pads the bare route's envelope to the size of the answers it is set beside", () => {
+    const unpadded = JSON.stringify(bareEnvelope());
+    expect(envelopeCode(200, unpadded)).toBe('200');
+    for (const bytes of [unpadded.length + 1, 312, 2_917]) {
+      const text = JSON.stringify(bareEnvelope(bytes));
+      expect(Buffer.byteLength(text)).toBe(bytes);
+      expect(envelopeCode(200, text)).toBe('200');
+    }
+    // A size below the envelope's own is the envelope as it is.
+    expect(JSON.stringify(bareEnvelope(10))).toBe(unpadded);
   });
 
   it('reads the envelope code of an answer, from its head or parsed whole', () => {
