@@ -16,7 +16,15 @@ export interface SlowTap {
   path: string;
   target: string;
   ms: number;
+  /**
+   * Over SLOW_TAP_MS: the long animation frames it overlapped (Long Animation Frames API), each
+   * with its longest scripts, so the summary says what held the tap's frame.
+   */
+  why?: string;
 }
+
+/** A tap slower than this gets its frames' scripts named in the summary. */
+export const SLOW_TAP_MS = 100;
 
 /** What one test file saw. */
 export interface Taps {
@@ -30,10 +38,41 @@ let count = 0;
 const slow = new Map<string, SlowTap>();
 
 /** The page side: each tap, and each pointer interaction's events of 16 ms or more, to the test. */
-const OBSERVE = () => {
+const OBSERVE = (slowTapMs: number) => {
   const w = window as unknown as {
-    __inp: (kind: 'tap' | 'event', key: string, ms: number, target: string) => void;
+    __inp: (kind: 'tap' | 'event' | 'why', key: string, ms: number, target: string) => void;
   };
+  type Script = {
+    duration: number;
+    invoker: string;
+    invokerType: string;
+    sourceURL: string;
+    sourceFunctionName: string;
+  };
+  type Frame = PerformanceEntry & { blockingDuration: number; renderStart: number; scripts: Script[] };
+  const frames: Frame[] = [];
+  const file = (url: string) => url.replace(/^.*\//, '').replace(/[?#].*$/, '');
+  // What held a slow tap's frames: each overlapping frame's length, when its rendering began and
+  // its three longest scripts (what invoked them, in which function of which file).
+  const why = (start: number, end: number) =>
+    frames
+      .filter((f) => f.startTime < end && f.startTime + f.duration > start)
+      .map((f) => {
+        const scripts = [...f.scripts]
+          .sort((a, b) => b.duration - a.duration)
+          .slice(0, 3)
+          .map(
+            (s) =>
+              `${Math.round(s.duration)} ms ${s.invokerType} ${s.invoker} ${s.sourceFunctionName || '?'}@${file(s.sourceURL)}`,
+          );
+        return `frame +${Math.round(f.startTime - start)} ms, ${Math.round(f.duration)} ms, render at +${Math.round(f.renderStart - f.startTime)} ms: ${scripts.join('; ') || 'no script'}`;
+      })
+      .join(' | ');
+  if (PerformanceObserver.supportedEntryTypes.includes('long-animation-frame'))
+    new PerformanceObserver((list) => {
+      frames.push(...(list.getEntries() as Frame[]));
+      frames.splice(0, Math.max(0, frames.length - 200));
+    }).observe({ type: 'long-animation-frame', buffered: true });
   const doc = Math.random().toString(36).slice(2);
   const name = (node: unknown) => {
     if (!(node instanceof Element)) return '?';
@@ -44,25 +83,40 @@ const OBSERVE = () => {
   addEventListener('pointerdown', (e) => w.__inp('tap', doc, 0, name(e.target)), { capture: true, passive: true });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries() as (PerformanceEntry & { interactionId?: number; target?: Node })[]) {
-      if (entry.interactionId && /^(pointer|click|mouse)/.test(entry.name))
-        w.__inp('event', `${doc}:${entry.interactionId}`, entry.duration, name(entry.target));
+      if (entry.interactionId && /^(pointer|click|mouse)/.test(entry.name)) {
+        const key = `${doc}:${entry.interactionId}`;
+        w.__inp('event', key, entry.duration, name(entry.target));
+        // The frame's own entry may come after the event's: look once both are in.
+        const { startTime, duration } = entry;
+        if (duration > slowTapMs)
+          setTimeout(() => w.__inp('why', key, duration, why(startTime, startTime + duration)), 300);
+      }
     }
   }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
 };
 
 /** Slows every page of `context` down and records its taps. */
 export async function recordTaps(context: BrowserContext): Promise<void> {
-  await context.exposeBinding('__inp', ({ page }, kind: 'tap' | 'event', key: string, ms: number, target: string) => {
-    if (kind === 'tap') {
-      count += 1;
-      return;
-    }
-    // An interaction's latency is its longest event (pointerdown, pointerup, click).
-    const seen = slow.get(key);
-    if (!seen) slow.set(key, { path: new URL(page.url()).pathname, target, ms: Math.round(ms) });
-    else if (ms > seen.ms) seen.ms = Math.round(ms);
-  });
-  await context.addInitScript(OBSERVE);
+  await context.exposeBinding(
+    '__inp',
+    ({ page }, kind: 'tap' | 'event' | 'why', key: string, ms: number, target: string) => {
+      if (kind === 'tap') {
+        count += 1;
+        return;
+      }
+      if (kind === 'why') {
+        // The frames of the interaction's longest event.
+        const seen = slow.get(key);
+        if (seen && Math.round(ms) >= seen.ms) seen.why = target;
+        return;
+      }
+      // An interaction's latency is its longest event (pointerdown, pointerup, click).
+      const seen = slow.get(key);
+      if (!seen) slow.set(key, { path: new URL(page.url()).pathname, target, ms: Math.round(ms) });
+      else if (ms > seen.ms) seen.ms = Math.round(ms);
+    },
+  );
+  await context.addInitScript(OBSERVE, SLOW_TAP_MS);
   context.on('page', (page) => {
     void context
       .newCDPSession(page)
@@ -101,6 +155,9 @@ export function summarize(files: Taps[]): string {
     ...slow
       .slice(-5)
       .reverse()
-      .map((t) => `    ${shown(t.ms).padStart(8)}  ${t.path}  ${t.target}`),
+      .flatMap((t) => [
+        `    ${shown(t.ms).padStart(8)}  ${t.path}  ${t.target}`,
+        ...(t.why ? [`              ${t.why}`] : []),
+      ]),
   ].join('\n');
 }

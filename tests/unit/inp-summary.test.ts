@@ -16,6 +16,21 @@ describe('summarize', () => {
     expect(summarize([{ count: 50, slow }])).toContain('50 taps, 50 of 16 ms or more: p50 44 ms, p98 68 ms, max 69 ms');
   });
 
+  it("names what held a slow tap's frames under it", () => {
+    const why = 'frame +2 ms, 140 ms, render at +120 ms: 110 ms event-listener BUTTON.onclick agree@index-abc.js';
+    const text = summarize([
+      {
+        count: 3,
+        slow: [
+          { path: '/index', target: 'button', ms: 150, why },
+          { path: '/mine', target: 'a', ms: 30 },
+        ],
+      },
+    ]);
+    expect(text).toContain(`150 ms  /index  button\n              ${why}\n`);
+    expect(text.endsWith('30 ms  /mine  a')).toBe(true);
+  });
+
   it('says when nothing was recorded', () => {
     expect(summarize([])).toBe('INP: no taps recorded');
   });
