@@ -256,12 +256,12 @@ const driveSessions = (file: string, warmup: number, seconds: number) =>
   runLoadDriver('sessions', [file, String(warmup), String(seconds)]);
 
 /**
- * A bare Fastify route in a process of its own, its answer padded to `bytes` when given
- * (decision 0042); stopped by the returned function.
+ * A bare Fastify route in a process of its own, answering envelopes of `sizes` bytes in turn
+ * when given (decision 0042); stopped by the returned function.
  */
-async function bareHello(bytes?: number): Promise<{ url: string; stop: () => void }> {
+async function bareHello(sizes?: number[]): Promise<{ url: string; stop: () => void }> {
   const port = await freePort();
-  const args = ['hello', String(port), ...(bytes === undefined ? [] : [String(bytes)])];
+  const args = ['hello', String(port), ...(sizes?.length ? [sizes.join(',')] : [])];
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/load-driver.ts', ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -438,8 +438,8 @@ const driveFresh = (file: string, warmup: number, seconds: number, rate?: number
 /** The write target's rate (issue figures: ≥ 1 000 req/s with p99 ≤ 30 ms): its latency is measured at this load too. */
 const WRITE_RATE = 1_000;
 
-async function bareFigure(bytes?: number): Promise<DriveResult> {
-  const bare = await bareHello(bytes);
+async function bareFigure(sizes?: number[]): Promise<DriveResult> {
+  const bare = await bareHello(sizes);
   return drive(bare.url, 3, SECONDS).finally(bare.stop);
 }
 
@@ -454,14 +454,16 @@ function meanOf(a: DriveResult, b: DriveResult): DriveResult {
     errors: a.errors + b.errors,
     answers: a.answers + b.answers,
     bytes: a.bytes,
+    sizes: a.sizes,
     codes,
     valid: a.valid && b.valid,
   };
 }
 
 /**
- * A figure of the scale run and, for a throughput, the bare route with answers of the figure's
- * mean size, run right after it: the ratio the targets are stated in (decision 0042).
+ * A figure of the scale run and, for a throughput, the bare route answering the sizes of a
+ * sample of the figure's answers, run right after it: the ratio the targets are stated in
+ * (decision 0042).
  */
 interface Figure {
   name: string;
@@ -503,9 +505,9 @@ async function scaleFigures(baseUrl: string, databaseUrl: string, minCustomers =
       `Gateway throughput at scale on PostgreSQL: ${customers} customers, tokens of ${tokens.length}, 50 connections, 3 s warm-up then ${SECONDS} s`,
     );
     const figures: Figure[] = [];
-    // The bare route answering as many bytes as this figure's answers, right after it.
+    // The bare route answering the sizes this figure's answers had, right after it.
     const measured = async (name: string, result: DriveResult) =>
-      figures.push({ name, result, bare: await bareFigure(result.bytes) });
+      figures.push({ name, result, bare: await bareFigure(result.sizes.length ? result.sizes : [result.bytes]) });
     const nonces = async () => {
       const {
         rows: [r],
@@ -552,14 +554,14 @@ async function scaleFigures(baseUrl: string, databaseUrl: string, minCustomers =
     console.log(describeResult('bare Fastify GET /hello, before', bareBefore));
     console.log(describeResult('bare Fastify GET /hello, after', bareAfter));
     console.log(
-      `  each figure's ratio is to the bare route answering as many bytes, run right after it; then to the mean of these two (${hello.rps.toFixed(0)} req/s)`,
+      `  each figure's ratio is to the bare route answering the sizes of its answers, run right after it; then to the mean of these two (${hello.rps.toFixed(0)} req/s)`,
     );
     for (const { name, result: r, bare } of figures) {
       // A run at a set rate measures latency, not throughput: no bare run, no ratio.
       const ratio = bare ? `  ratio ${ratioOf(r, bare).toFixed(3)} (to /hello ${ratioOf(r, hello).toFixed(3)})` : '';
       const used = r.fresh ? `  (${r.fresh.used} of ${r.fresh.available} fresh records)` : '';
       console.log(`${describeResult(name, r)}${ratio}${used}`);
-      if (bare) console.log(describeResult(`  bare Fastify, answers of ${r.bytes} B`, bare));
+      if (bare) console.log(describeResult('  bare Fastify, the same answer sizes', bare));
     }
     console.log(`  nonces before: ${noncesBefore}; after: ${await nonces()}`);
     if (!hello.valid || figures.some(({ result, bare }) => !result.valid || (bare && !bare.valid)))

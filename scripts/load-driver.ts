@@ -3,7 +3,7 @@
  * generator and the bare route neither share an event loop with each other nor with the
  * bench's browser tooling:
  *
- *   tsx scripts/load-driver.ts hello PORT [BYTES]             a bare Fastify GET /hello on 127.0.0.1
+ *   tsx scripts/load-driver.ts hello PORT [SIZES]             a bare Fastify GET /hello on 127.0.0.1
  *   tsx scripts/load-driver.ts drive URL WARMUP SECONDS [TOKEN]  autocannon, 50 connections
  *   tsx scripts/load-driver.ts sessions FILE WARMUP SECONDS      the same, many customers and paths
  *   tsx scripts/load-driver.ts fresh FILE WARMUP SECONDS         POSTs, each on a record of its own
@@ -143,8 +143,10 @@ export interface DriveResult {
   errors: number;
   /** Answers whose envelope was read: every answer of the run. */
   answers: number;
-  /** The answers' mean body size in bytes: the size the bare route is given (decision 0042). */
+  /** The answers' mean body size in bytes. */
   bytes: number;
+  /** Body sizes of a sample of the answers, in bytes: what the bare route answers in turn (decision 0042). */
+  sizes: number[];
   /** Answers by envelope code; `http N` for an HTTP status other than 200, `unreadable` for no envelope. */
   codes: Record<string, number>;
   /** Every answer HTTP 200 with envelope code 200, no connection error, and no fresh record used twice. */
@@ -172,9 +174,14 @@ export function envelopeCode(status: number, body: string): string {
   }
 }
 
-/** Counts the answers of a run by envelope code. */
+/** One answer in this many, at random, has its size kept for the bare route (at most SIZES_KEPT). */
+const SIZE_SAMPLED_ONE_IN = 100;
+const SIZES_KEPT = 1_000;
+
+/** Counts the answers of a run by envelope code, and their sizes. */
 export class EnvelopeTally {
   readonly codes: Record<string, number> = {};
+  readonly sizes: number[] = [];
   answers = 0;
   bodyBytes = 0;
 
@@ -182,7 +189,10 @@ export class EnvelopeTally {
     const code = envelopeCode(status, body);
     this.codes[code] = (this.codes[code] ?? 0) + 1;
     this.answers += 1;
-    this.bodyBytes += Buffer.byteLength(body);
+    const size = Buffer.byteLength(body);
+    this.bodyBytes += size;
+    // At random, not every Nth: the mixed traffic's paths come round in a fixed order.
+    if (this.sizes.length < SIZES_KEPT && Math.random() * SIZE_SAMPLED_ONE_IN < 1) this.sizes.push(size);
   }
 
   /** True when every answer was code 200 (and there was at least one). */
@@ -249,6 +259,7 @@ export function driveResult(r: Awaited<ReturnType<typeof run>>, fresh?: FreshReq
     errors,
     answers: r.envelopes.answers,
     bytes: r.envelopes.answers ? Math.round(r.envelopes.bodyBytes / r.envelopes.answers) : 0,
+    sizes: r.envelopes.sizes,
     codes: r.envelopes.codes,
     valid: errors === 0 && r.envelopes.allOk && !fresh?.ranOut,
     ...(fresh ? { fresh: { used: fresh.used, available: fresh.available } } : {}),
@@ -270,21 +281,33 @@ export function describeResult(name: string, r: DriveResult): string {
   return `  ${name.padEnd(46)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  (${r.answers} answers of ${r.bytes} B, all code 200)`;
 }
 
-/**
- * The bare route's answer: an envelope (so the same check reads it), padded to `bytes` of JSON
- * when asked, so that a figure is set beside a bare route of its own answers' size (decision 0042).
- */
+/** The bare route's answer: an envelope (so the same check reads it), padded to `bytes` of JSON when asked. */
 export function bareEnvelope(bytes = 0): { code: 200; desc: string; obj: Record<string, string> } {
   const unpadded = { code: 200 as const, desc: 'success', obj: { hello: 'world' } };
   const shortBy = bytes - JSON.stringify(unpadded).length;
   return shortBy > 0 ? { ...unpadded, obj: { hello: `world${'x'.repeat(shortBy)}` } } : unpadded;
 }
 
+/**
+ * The bare Fastify route: GET /hello answers envelopes of `sizes` bytes in turn (the sizes of a
+ * figure's answers, so the figure is set beside a route moving as many bytes: decision 0042), or
+ * the 55-byte envelope. The answers are built once, as a bare route's would be.
+ */
+export function bareRoute(sizes: number[]) {
+  const app = Fastify({ logger: false });
+  const built = new Map<number, ReturnType<typeof bareEnvelope>>();
+  const answers = (sizes.length ? sizes : [0]).map((size) => {
+    if (!built.has(size)) built.set(size, bareEnvelope(size));
+    return built.get(size)!;
+  });
+  let next = 0;
+  app.get('/hello', async () => answers[next++ % answers.length]);
+  return app;
+}
+
 async function main([mode, ...args]: string[]) {
   if (mode === 'hello') {
-    const app = Fastify({ logger: false });
-    const answer = bareEnvelope(args[1] === undefined ? 0 : Number(args[1]));
-    app.get('/hello', async () => answer);
+    const app = bareRoute(args[1] === undefined ? [] : args[1].split(',').map(Number));
     await app.listen({ port: Number(args[0]), host: '127.0.0.1' });
     console.log('ready');
     return;
@@ -325,7 +348,7 @@ async function main([mode, ...args]: string[]) {
     return;
   }
   throw new Error(
-    'usage: load-driver.ts hello PORT [BYTES] | drive URL WARMUP SECONDS [TOKEN] | sessions FILE WARMUP SECONDS | fresh FILE WARMUP SECONDS [RATE]',
+    'usage: load-driver.ts hello PORT [SIZE,SIZE…] | drive URL WARMUP SECONDS [TOKEN] | sessions FILE WARMUP SECONDS | fresh FILE WARMUP SECONDS [RATE]',
   );
 }
 

@@ -8,9 +8,11 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   bareEnvelope,
+  bareRoute,
   describeResult,
   driveResult,
   envelopeCode,
+  EnvelopeTally,
   FreshRequests,
   run,
   runFresh,
@@ -90,6 +92,34 @@ describe('the load driver signs each request as the portal does', () => {
     }
     // A size below the envelope's own is the envelope as it is.
     expect(JSON.stringify(bareEnvelope(10))).toBe(unpadded);
+  });
+
+  it('keeps the sizes of a sample of the answers, of every kind the run had', () => {
+    const tally = new EnvelopeTally();
+    const small = '{"code":200,"desc":"success","obj":1}';
+    const page = `{"code":200,"desc":"success","obj":"${'消息'.repeat(500)}"}`;
+    for (let i = 0; i < 10_000; i += 1) tally.add(200, i % 2 ? page : small);
+    expect(tally.sizes.length).toBeGreaterThan(50);
+    expect(tally.sizes.length).toBeLessThan(200);
+    expect(new Set(tally.sizes)).toEqual(new Set([Buffer.byteLength(small), Buffer.byteLength(page)]));
+  });
+
+  it('answers the sizes it is given in turn, each as an envelope', async () => {
+    const app = bareRoute([120, 3_000, 120, 700]);
+    try {
+      const sizes = [];
+      for (let i = 0; i < 6; i += 1) {
+        const { statusCode, body } = await app.inject({ method: 'GET', url: '/hello' });
+        expect(envelopeCode(statusCode, body)).toBe('200');
+        sizes.push(Buffer.byteLength(body));
+      }
+      expect(sizes).toEqual([120, 3_000, 120, 700, 120, 3_000]);
+      const unpadded = bareRoute([]);
+      expect((await unpadded.inject({ method: 'GET', url: '/hello' })).body).toBe(JSON.stringify(bareEnvelope()));
+      await unpadded.close();
+    } finally {
+      await app.close();
+    }
   });
 
   it('reads the envelope code of an answer, from its head or parsed whole', () => {
