@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { readAllNotices, readNotice } from '@/api/notices';
 import { PageState } from '@/components/page-state';
@@ -76,22 +76,27 @@ function NoticeList() {
     [updateItems],
   );
 
-  const openNotice = (notice: Notice) => {
-    // The popup (antd-mobile's, its content sanitised) renders as a transition, in slices, so the
-    // tap's frame is not held by it; the read call starts after that frame.
-    startTransition(() => setOpen(notice));
-    // Tapped before the popup was loaded: it opens when it arrives.
-    if (!popupModule) void popup.load().then(setPopupModule, ignore);
-    if (notice.readFlag !== 0) return;
-    afterNextPaint(() => {
-      void readNotice(notice.id)
-        .then(({ updated }) => {
-          markRead(notice.id);
-          unreadChanged(useUnreadStore.getState().unreadCount - updated);
-        })
-        .catch(() => undefined); // the client has shown why; the dot stays
-    });
-  };
+  // The same function from render to render, so that a tap renders the popup and none of the
+  // list's rows (NoticeItem is memoised).
+  const openNotice = useCallback(
+    (notice: Notice) => {
+      // The popup (antd-mobile's, its content sanitised) renders as a transition, in slices, so
+      // the tap's frame is not held by it; the read call starts after that frame.
+      startTransition(() => setOpen(notice));
+      // Tapped before the popup was loaded: it opens when it arrives.
+      if (!popup.loaded()) void popup.load().then(setPopupModule, ignore);
+      if (notice.readFlag !== 0) return;
+      afterNextPaint(() => {
+        void readNotice(notice.id)
+          .then(({ updated }) => {
+            markRead(notice.id);
+            unreadChanged(useUnreadStore.getState().unreadCount - updated);
+          })
+          .catch(() => undefined); // the client has shown why; the dot stays
+      });
+    },
+    [markRead],
+  );
 
   const readAll = async () => {
     setReadingAll(true);
@@ -115,12 +120,15 @@ function NoticeList() {
     navigate(path);
   };
 
-  const notices = (
-    <ul className="messages__list" aria-label="消息列表">
-      {list.items.map((notice) => (
-        <NoticeItem key={notice.id} notice={notice} onOpen={openNotice} />
-      ))}
-    </ul>
+  const notices = useMemo(
+    () => (
+      <ul className="messages__list" aria-label="消息列表">
+        {list.items.map((notice) => (
+          <NoticeItem key={notice.id} notice={notice} onOpen={openNotice} />
+        ))}
+      </ul>
+    ),
+    [list.items, openNotice],
   );
 
   // The server's count; if it could not be loaded, at least what the loaded pages show.

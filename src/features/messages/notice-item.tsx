@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import type { Notice } from '@contract/types';
 import { NOTICE_TYPE_LABELS, noticeSummary, noticeTime } from './notice-text';
 
@@ -11,9 +11,10 @@ export interface NoticeItemProps {
  * One row of the message centre: unread dot, type label, title, time and a one-line summary.
  * The button is named by what it shows (WCAG 2.5.3, label in name): a button's children are
  * presentational, so an aria-label would hide the time and the summary from screen readers.
- * Only 未读, which the eye gets from the dot, is added as text for them.
+ * Only 未读, which the eye gets from the dot, is added as text for them. Memoised: opening a
+ * notice renders its popup, not every row again.
  */
-export function NoticeItem({ notice, onOpen }: NoticeItemProps) {
+export const NoticeItem = memo(function NoticeItem({ notice, onOpen }: NoticeItemProps) {
   const unread = notice.readFlag === 0;
   // Once per content, not on every render of the list (全部已读, the next page).
   const summary = useMemo(() => noticeSummary(notice.content), [notice.content]);
@@ -41,4 +42,4 @@ export function NoticeItem({ notice, onOpen }: NoticeItemProps) {
       </button>
     </li>
   );
-}
+});
