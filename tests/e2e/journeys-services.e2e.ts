@@ -129,7 +129,8 @@ describe('finding a service', () => {
     await page.waitForURL(
       (url) => url.pathname === '/servInform/look' && url.searchParams.get('code') === 'online_consult',
     );
-    await page.getByRole('heading', { level: 1, name: '在线问诊' }).waitFor();
+    // The look screen's own heading: /servInform's, of the same name, can still be on screen.
+    await page.locator('.serv-inform--look').getByRole('heading', { level: 1, name: '在线问诊' }).waitFor();
     expect(await page.title()).toBe('服务说明 - 健康服务平台');
     const headings = await page.locator('.serv-inform--look h2').allTextContents();
     expect(headings).toEqual(['服务内容', '服务对象', '服务时间', '注意事项', '使用方式', '使用限制', '服务提供方']);
