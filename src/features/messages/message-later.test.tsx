@@ -6,10 +6,18 @@ import { renderScreen } from '../../../tests/render';
 
 vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
 
-/** Whether the popup's module has been asked for (it is loaded at idle or on a tap, decision 0039). */
-const popupAsked = vi.hoisted(() => ({ value: false }));
+/**
+ * Whether the popup's module has been asked for (it is loaded at idle or on a tap, decision 0039);
+ * it arrives when the test lets it.
+ */
+const popupAsked = vi.hoisted(() => {
+  let arrive = () => undefined as void;
+  const arrived = new Promise<void>((resolve) => (arrive = resolve));
+  return { value: false, arrived, arrive: () => arrive() };
+});
 vi.mock('./notice-popup', async (importOriginal) => {
   popupAsked.value = true;
+  await popupAsked.arrived;
   return importOriginal();
 });
 
@@ -31,10 +39,18 @@ describe('/message before its popup and gestures have loaded', () => {
     const { user } = renderScreen('/message', { user: CUSTOMER });
     const notice = await screen.findByRole('button', { name: /您的体检报告已生成/ });
     expect(popupAsked.value).toBe(false);
+    expect(notice).not.toHaveAttribute('aria-busy');
     await user.click(notice);
-    // Read as soon as it is tapped, while the popup is still on its way.
+    // The row answers the tap at once (decision 0043), and the notice is read, while the popup is
+    // still on its way.
+    expect(notice).toHaveAttribute('aria-busy', 'true');
     await waitFor(() => expect(db.notices.find((n) => n.id === 6)?.readFlag).toBe(1));
+    expect(popupAsked.value).toBe(true);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('button', { name: /您的体检报告已生成/ })).toHaveAttribute('aria-busy', 'true');
+    popupAsked.arrive();
     const dialog = await screen.findByRole('dialog', { name: '您的体检报告已生成' }, { timeout: 5000 });
+    expect(screen.getByRole('button', { name: /您的体检报告已生成/, hidden: true })).not.toHaveAttribute('aria-busy');
     await within(dialog).findByText(/共2项指标异常/);
     await waitFor(() => expect(screen.getAllByTestId('unread-dot')).toHaveLength(4));
     expect(useUnreadStore.getState().unreadCount).toBe(4);

@@ -47,6 +47,9 @@ function NoticeList() {
   const { updateItems } = list;
   const [gesturesModule, setGesturesModule] = useState(gestures.loaded);
   const [popupModule, setPopupModule] = useState(popup.loaded);
+  // The notice tapped before the popup had loaded: its row answers the tap at once, in the tap's
+  // own frame, until the popup opens (decision 0043).
+  const [waitingFor, setWaitingFor] = useState<number>();
   const listShown = !list.loading && !list.error && list.items.length > 0;
 
   useEffect(() => {
@@ -84,7 +87,10 @@ function NoticeList() {
       // the tap's frame is not held by it; the read call starts after that frame.
       startTransition(() => setOpen(notice));
       // Tapped before the popup was loaded: it opens when it arrives.
-      if (!popup.loaded()) void popup.load().then(setPopupModule, ignore);
+      if (!popup.loaded()) {
+        setWaitingFor(notice.id);
+        void popup.load().then(setPopupModule, () => setWaitingFor(undefined));
+      }
       if (notice.readFlag !== 0) return;
       afterNextPaint(() => {
         void readNotice(notice.id)
@@ -124,11 +130,16 @@ function NoticeList() {
     () => (
       <ul className="messages__list" aria-label="消息列表">
         {list.items.map((notice) => (
-          <NoticeItem key={notice.id} notice={notice} onOpen={openNotice} />
+          <NoticeItem
+            key={notice.id}
+            notice={notice}
+            onOpen={openNotice}
+            opening={!popupModule && notice.id === waitingFor}
+          />
         ))}
       </ul>
     ),
-    [list.items, openNotice],
+    [list.items, openNotice, popupModule, waitingFor],
   );
 
   // The server's count; if it could not be loaded, at least what the loaded pages show.

@@ -5,6 +5,8 @@ import { NOTICE_TYPE_LABELS, noticeSummary, noticeTime } from './notice-text';
 export interface NoticeItemProps {
   notice: Notice;
   onOpen: (notice: Notice) => void;
+  /** Tapped before the popup's chunk arrived: the row shows that its tap was taken. */
+  opening?: boolean;
 }
 
 /**
@@ -14,7 +16,7 @@ export interface NoticeItemProps {
  * Only 未读, which the eye gets from the dot, is added as text for them. Memoised: opening a
  * notice renders its popup, not every row again.
  */
-export const NoticeItem = memo(function NoticeItem({ notice, onOpen }: NoticeItemProps) {
+export const NoticeItem = memo(function NoticeItem({ notice, onOpen, opening = false }: NoticeItemProps) {
   const unread = notice.readFlag === 0;
   // Once per content, not on every render of the list (全部已读, the next page).
   const summary = useMemo(() => noticeSummary(notice.content), [notice.content]);
@@ -23,6 +25,7 @@ export const NoticeItem = memo(function NoticeItem({ notice, onOpen }: NoticeIte
       <button
         type="button"
         className={`notice-item__button${unread ? ' notice-item__button--unread' : ''}`}
+        aria-busy={opening || undefined}
         onClick={() => onOpen(notice)}
       >
         {unread && <span className="visually-hidden">未读，</span>}
