@@ -14,6 +14,8 @@ export const CPU_SLOWDOWN = 4;
 /** An interaction of 16 ms or more: where it happened, on what, and its longest event. */
 export interface SlowTap {
   path: string;
+  /** The test file it happened in. */
+  file?: string;
   target: string;
   ms: number;
   /**
@@ -80,16 +82,36 @@ const OBSERVE = (slowTapMs: number) => {
     const cls = typeof node.className === 'string' ? node.className.trim().split(/\s+/)[0] : '';
     return `${node.tagName.toLowerCase()}${cls ? `.${cls}` : ''}${label ? `[${label}]` : ''}`;
   };
-  addEventListener('pointerdown', (e) => w.__inp('tap', doc, 0, name(e.target)), { capture: true, passive: true });
+  // Each tap's target by its time: an event whose node has left the DOM (the tap navigated)
+  // reports no target of its own.
+  const tapped: { at: number; target: string }[] = [];
+  const tappedBefore = (at: number) => tapped.findLast((t) => t.at <= at + 1)?.target ?? '?';
+  addEventListener(
+    'pointerdown',
+    (e) => {
+      tapped.push({ at: e.timeStamp, target: name(e.target) });
+      tapped.splice(0, Math.max(0, tapped.length - 20));
+      w.__inp('tap', doc, 0, name(e.target));
+    },
+    { capture: true, passive: true },
+  );
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries() as (PerformanceEntry & { interactionId?: number; target?: Node })[]) {
       if (entry.interactionId && /^(pointer|click|mouse)/.test(entry.name)) {
         const key = `${doc}:${entry.interactionId}`;
-        w.__inp('event', key, entry.duration, name(entry.target));
-        // The frame's own entry may come after the event's: look once both are in.
+        w.__inp('event', key, entry.duration, entry.target ? name(entry.target) : tappedBefore(entry.startTime));
+        // The frame's own entry may come after the event's: look once both are in, or as the page
+        // goes (the tap navigated away), with what has come by then.
         const { startTime, duration } = entry;
-        if (duration > slowTapMs)
-          setTimeout(() => w.__inp('why', key, duration, why(startTime, startTime + duration)), 300);
+        if (duration > slowTapMs) {
+          const tell = () => {
+            clearTimeout(timer);
+            removeEventListener('pagehide', tell);
+            w.__inp('why', key, duration, why(startTime, startTime + duration) || 'no long animation frame');
+          };
+          const timer = setTimeout(tell, 300);
+          addEventListener('pagehide', tell);
+        }
       }
     }
   }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
@@ -126,9 +148,9 @@ export async function recordTaps(context: BrowserContext): Promise<void> {
 }
 
 /** Writes this file's taps for the suite's summary (global-setup.ts prints it). */
-export function saveTaps(runDir: string): void {
+export function saveTaps(runDir: string, file: string): void {
   if (!INP_ON || count === 0) return;
-  const taps: Taps = { count, slow: [...slow.values()] };
+  const taps: Taps = { count, slow: [...slow.values()].map((t) => ({ ...t, file })) };
   writeFileSync(join(runDir, `taps-${process.pid}-${Date.now()}.json`), JSON.stringify(taps));
 }
 
@@ -153,10 +175,10 @@ export function summarize(files: Taps[]): string {
     `  ${count} taps, ${slow.length} of 16 ms or more: p50 ${shown(at(0.5))}, p98 ${shown(at(0.98))}, max ${shown(ms.at(-1)!)}`,
     '  the slowest:',
     ...slow
-      .slice(-5)
+      .slice(-10)
       .reverse()
       .flatMap((t) => [
-        `    ${shown(t.ms).padStart(8)}  ${t.path}  ${t.target}`,
+        `    ${shown(t.ms).padStart(8)}  ${t.path}  ${t.target}${t.file ? `  (${t.file})` : ''}`,
         ...(t.why ? [`              ${t.why}`] : []),
       ]),
   ].join('\n');

@@ -31,6 +31,13 @@ describe('summarize', () => {
     expect(text.endsWith('30 ms  /mine  a')).toBe(true);
   });
 
+  it('names the test file a slow tap happened in', () => {
+    const text = summarize([
+      { count: 2, slow: [{ path: '/message', target: 'li', ms: 120, file: 'messages.e2e.ts' }] },
+    ]);
+    expect(text).toContain('120 ms  /message  li  (messages.e2e.ts)');
+  });
+
   it('says when nothing was recorded', () => {
     expect(summarize([])).toBe('INP: no taps recorded');
   });
