@@ -100,17 +100,14 @@ const OBSERVE = (slowTapMs: number) => {
       if (entry.interactionId && /^(pointer|click|mouse)/.test(entry.name)) {
         const key = `${doc}:${entry.interactionId}`;
         w.__inp('event', key, entry.duration, entry.target ? name(entry.target) : tappedBefore(entry.startTime));
-        // The frame's own entry may come after the event's: look once both are in, or as the page
-        // goes (the tap navigated away), with what has come by then.
+        // The frame's own entry may come after the event's: what has come at once (a tap that
+        // navigates away may leave no later moment), then again once both are in.
         const { startTime, duration } = entry;
+        const tell = () =>
+          w.__inp('why', key, duration, why(startTime, startTime + duration) || 'no long animation frame');
         if (duration > slowTapMs) {
-          const tell = () => {
-            clearTimeout(timer);
-            removeEventListener('pagehide', tell);
-            w.__inp('why', key, duration, why(startTime, startTime + duration) || 'no long animation frame');
-          };
-          const timer = setTimeout(tell, 300);
-          addEventListener('pagehide', tell);
+          tell();
+          setTimeout(tell, 300);
         }
       }
     }
