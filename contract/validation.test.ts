@@ -1,3 +1,4 @@
+import { HIDDEN_CONTROL_SAMPLES, INVISIBLE_ONLY_SAMPLES } from './hostile-text';
 import { addressBody, evaluateBody, firstIssue, updateInfoBody, wxinfoBody } from './schemas';
 import {
   AVATAR_MAX_BYTES,
@@ -32,32 +33,22 @@ function answer(
 }
 
 describe('text a customer stores', () => {
-  it.each([
-    ['ESC', '小明\u001b[31m'],
-    ['NUL', '小\u0000明'],
-    ['DEL', '小明\u007f'],
-    ['a C1 control (CSI)', '小明\u009b'],
-    ['a line break inside', '小\n明'],
-    ['a tab inside', '小\t明'],
-    ['RIGHT-TO-LEFT OVERRIDE', '小明\u202egnp.exe'],
-    ['LEFT-TO-RIGHT EMBEDDING', '\u202a小明'],
-    ['a bidi isolate', '小明\u2067'],
-    ['a bidi mark', '小明\u200f'],
-    ['a lone high surrogate', '小明\ud83d'],
-    ['a lone low surrogate', '\ude00小明'],
-  ])('refuses %s', (_what, text) => {
-    expect(hasHiddenControl(text)).toBe(true);
-    expect(answer(updateInfoBody, { nickname: text })).toBe(TextMessages.hiddenControl('昵称'));
-  });
+  it.each(HIDDEN_CONTROL_SAMPLES.map((s) => [s.what, s.text, s.line ?? false] as const))(
+    'refuses %s',
+    (_what, text, line) => {
+      expect(hasHiddenControl(text)).toBe(true);
+      expect(hasHiddenControl(text, true)).toBe(!line);
+      expect(answer(updateInfoBody, { nickname: text })).toBe(TextMessages.hiddenControl('昵称'));
+    },
+  );
 
-  it.each([
-    ['a zero-width space', '\u200b'],
-    ['zero-width joiners and a word joiner', '\u200c\u200d\u2060'],
-    ['a byte-order mark between spaces', ' \ufeff\u200b '],
-  ])('refuses a nickname of only %s', (_what, text) => {
-    expect(isInvisibleOnly(text)).toBe(true);
-    expect(answer(updateInfoBody, { nickname: text })).toBe(TextMessages.invisibleOnly('昵称'));
-  });
+  it.each(INVISIBLE_ONLY_SAMPLES.map((s) => [s.what, s.text] as const))(
+    'refuses a nickname of only %s',
+    (_what, text) => {
+      expect(isInvisibleOnly(text)).toBe(true);
+      expect(answer(updateInfoBody, { nickname: text })).toBe(TextMessages.invisibleOnly('昵称'));
+    },
+  );
 
   it('keeps ordinary text: Chinese, emoji (a surrogate pair), a zero-width joiner inside an emoji', () => {
     for (const nickname of ['张晓明', 'Ming 小明', '小明😀', '👨\u200d👩\u200d👧']) {

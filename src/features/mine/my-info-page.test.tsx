@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { assignLocation } from '@/lib/browser-location';
 import { useUserStore } from '@/stores/user';
 import { endpoints } from '@contract/endpoints';
+import { HIDDEN_CONTROL_SAMPLES, INVISIBLE_ONLY_SAMPLES } from '@contract/hostile-text';
 import { TextMessages } from '@contract/validation';
 import { db } from '../../../tests/mocks/db';
 import { envelope, url } from '../../../tests/mocks/handlers/common';
@@ -69,18 +70,26 @@ describe('/my/info: personal information', () => {
     expect(db.users.find((u) => u.mobilePhone === customer)?.nickname).toBe('小明同学');
   });
 
-  it('refuses a nickname of hidden characters with the gateway message, before sending it', async () => {
+  it('refuses every row of the hostile-text table with the gateway message, before sending it', async () => {
     const { user } = renderScreen('/my/info', { user: customer });
     await user.click(await screen.findByRole('button', { name: '修改昵称' }));
     const input = screen.getByRole('textbox', { name: '昵称' });
-    await user.clear(input);
-    await user.type(input, '\u200b\u200d');
-    await user.click(screen.getByRole('button', { name: '保存' }));
-    expect(screen.getByRole('alert')).toHaveTextContent(TextMessages.invisibleOnly('昵称'));
-    await user.clear(input);
-    await user.type(input, '小明\u202e同学');
-    await user.click(screen.getByRole('button', { name: '保存' }));
-    expect(screen.getByRole('alert')).toHaveTextContent(TextMessages.hiddenControl('昵称'));
+    const rows = [
+      ...HIDDEN_CONTROL_SAMPLES.map((s) => [s.text, TextMessages.hiddenControl('昵称')] as const),
+      ...INVISIBLE_ONLY_SAMPLES.map((s) => [s.text, TextMessages.invisibleOnly('昵称')] as const),
+    ];
+    for (const [text, message] of rows) {
+      await user.clear(input);
+      await user.click(input);
+      await user.paste(text);
+      if ((input as HTMLInputElement).value !== text) {
+        // A one-line field drops a line break as it is pasted: there is nothing to refuse.
+        expect(text).toMatch(/[\n\r]/);
+        continue;
+      }
+      await user.click(screen.getByRole('button', { name: '保存' }));
+      expect(screen.getByRole('alert'), JSON.stringify(text)).toHaveTextContent(message);
+    }
     expect(db.users.find((u) => u.mobilePhone === customer)?.nickname).toBe('张晓明');
   });
 });
