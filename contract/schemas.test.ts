@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { SAMPLE_ADDRESS } from './input-samples';
 import {
   addressBody,
   adminAttributionQuery,
@@ -189,15 +190,7 @@ describe('write-off and its confirmation', () => {
 });
 
 describe('address', () => {
-  const address = {
-    name: '王小明',
-    tel: '13612345678',
-    province: '广东省',
-    city: '深圳市',
-    county: '南山区',
-    areaCode: '440305',
-    addressDetail: '科技园南路10号',
-  };
+  const address = SAMPLE_ADDRESS;
 
   it('trims its text and is not the default unless asked', () => {
     expect(

@@ -1,4 +1,4 @@
-import { HIDDEN_CONTROL_SAMPLES, INVISIBLE_ONLY_SAMPLES } from './hostile-text';
+import { HIDDEN_CONTROL_SAMPLES, INVISIBLE_ONLY_SAMPLES, SAMPLE_ADDRESS } from './input-samples';
 import { addressBody, evaluateBody, firstIssue, updateInfoBody, wxinfoBody } from './schemas';
 import {
   AVATAR_MAX_BYTES,
@@ -13,15 +13,7 @@ import {
   TIME_PATTERN,
 } from './validation';
 
-const address = {
-  name: '王小明',
-  tel: '13612345678',
-  province: '广东省',
-  city: '深圳市',
-  county: '南山区',
-  areaCode: '440305',
-  addressDetail: '科技园南路10号',
-};
+const address = SAMPLE_ADDRESS;
 
 /** The message a schema gives `input`, or 'ok'. */
 function answer(

@@ -11,6 +11,7 @@
 import { BizDesc, Code } from '../../contract/codes';
 import { CURRENT_AGREEMENT_VERSION } from '../../contract/demo-data';
 import { endpoints } from '../../contract/endpoints';
+import { SAMPLE_ADDRESS } from '../../contract/input-samples';
 import { Messages, TextMessages } from '../../contract/validation';
 
 /** Who sends the row: a demo user (by role), nobody, or the admin key. */
@@ -41,16 +42,7 @@ export const TINY_PNG_DATA_URL =
 const ok = (obj?: unknown) => ({ code: Code.ok, ...(obj === undefined ? {} : { obj }) });
 const refused = (desc: string) => ({ code: Code.businessError, desc });
 
-const address = {
-  name: '王小明',
-  tel: '13612345678',
-  province: '广东省',
-  city: '深圳市',
-  county: '南山区',
-  areaCode: '440305',
-  addressDetail: '科技园南路10号',
-  isDefault: false,
-};
+const address = { ...SAMPLE_ADDRESS, isDefault: false };
 
 export const contractCases: ContractCase[] = [
   // ── notices ─────────────────────────────────────────────────────────────

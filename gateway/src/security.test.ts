@@ -7,6 +7,7 @@
 import type { Socket } from 'node:net';
 import { BizDesc, Code, Desc } from '../../contract/codes';
 import { endpoints } from '../../contract/endpoints';
+import { SAMPLE_ADDRESS } from '../../contract/input-samples';
 import type { Consumption, LoginResult } from '../../contract/types';
 import { createTestGateway, ssoLogin, type TestGateway } from './test-helpers';
 import { UNSTORABLE_TEXT_DESC } from './text';
@@ -39,15 +40,7 @@ describe('security review', () => {
   });
 
   describe('text PostgreSQL cannot store (U+0000, lone surrogates) is a 10001, never a 500', () => {
-    const address = {
-      name: '王小明',
-      tel: '13612345678',
-      province: '广东省',
-      city: '深圳市',
-      county: '南山区',
-      areaCode: '440305',
-      addressDetail: '科技园南路10号',
-    };
+    const address = SAMPLE_ADDRESS;
     const cases: Array<[string, () => Promise<{ json: { code: number; desc: string } }>]> = [
       [
         'nickname with U+0000',

@@ -6,22 +6,14 @@
  */
 import { Code } from '../../contract/codes';
 import { endpoints } from '../../contract/endpoints';
-import { HIDDEN_CONTROL_SAMPLES, INVISIBLE_ONLY_SAMPLES } from '../../contract/hostile-text';
+import { HIDDEN_CONTROL_SAMPLES, INVISIBLE_ONLY_SAMPLES, SAMPLE_ADDRESS } from '../../contract/input-samples';
 import type { Address } from '../../contract/types';
 import { TextMessages } from '../../contract/validation';
 import { DEMO_ADMIN_KEY } from './config';
 import { createTestGateway, type SendOptions, type TestGateway } from './test-helpers';
 import { UNSTORABLE_TEXT_DESC } from './text';
 
-const address = {
-  name: '王小明',
-  tel: '13612345678',
-  province: '广东省',
-  city: '深圳市',
-  county: '南山区',
-  areaCode: '440305',
-  addressDetail: '科技园南路10号',
-};
+const address = SAMPLE_ADDRESS;
 
 interface StoredField {
   /** The name its messages give it. */

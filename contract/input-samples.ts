@@ -1,9 +1,22 @@
 /**
- * Text stored fields may not hold (validation.ts `hasHiddenControl`, `isInvisibleOnly`), as a
- * customer or an attacker could send it: one table for every side that checks it. The schemas'
- * own test, the gateway's every stored-text field and the nickname form all run these rows, so a
- * new kind of hostile text is added here once.
+ * Input shared by the tests of every side, so that the schemas, the gateway on the wire, the
+ * msw handlers and the forms are checked with the same rows: a valid address as the form sends
+ * it, and the text stored fields may not hold (validation.ts `hasHiddenControl`,
+ * `isInvisibleOnly`), as a customer or an attacker could send it. A new kind of hostile text is
+ * added here once.
  */
+
+/** A valid address as the address form sends it (no id: a new one; no isDefault). */
+export const SAMPLE_ADDRESS = Object.freeze({
+  name: '王小明',
+  tel: '13612345678',
+  province: '广东省',
+  city: '深圳市',
+  county: '南山区',
+  areaCode: '440305',
+  addressDetail: '科技园南路10号',
+});
+
 export interface HostileText {
   what: string;
   text: string;
