@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
+import { demoNotices } from '@contract/demo-data';
 import { endpoints } from '@contract/endpoints';
 import type { Notice, Page } from '@contract/types';
 import { earlyNoticesInHtml } from '../../../scripts/early-notices-html';
@@ -119,6 +120,14 @@ describe("index.html's early list on /message", () => {
     expect(window.__earlyNotices?.arrived).toEqual(PAGE);
   });
 
+  it("draws every demo notice: the page's check takes what the contract's Notice allows", async () => {
+    const list = demoNotices.slice(0, 10).map(({ userId: _userId, ...n }): Notice => n);
+    const { answer } = boot();
+    answer({ code: 200, desc: '', obj: { list, total: list.length, pageNum: 1, pageSize: 10 } });
+    expect(await window.__earlyNotices!.page).not.toBeNull();
+    expect(document.querySelectorAll('#root .notice-item')).toHaveLength(list.length);
+  });
+
   it("asks for the screen's first page with SPEC §7's headers and the customer's bearer", () => {
     const { calls } = boot('/message', { token: 'a b;c' });
     expect(calls.map((c) => c.url)).toEqual([`${endpoints.noticeList}?pageNum=1&pageSize=10`]);
@@ -139,7 +148,7 @@ describe("index.html's early list on /message", () => {
     expect(window.__earlyNotices).toBeUndefined();
   });
 
-  it.each([
+  it.each<[string, unknown]>([
     ['a refusal', { code: 401, desc: '登录已过期', obj: null }],
     ['a fault', { code: 500, desc: '系统繁忙', obj: null }],
     [
@@ -147,6 +156,18 @@ describe("index.html's early list on /message", () => {
       { code: 200, desc: '', obj: { ...PAGE, list: [notice(1, { noticeType: 'x' as never })] } },
     ],
     ['a notice without a time', { code: 200, desc: '', obj: { ...PAGE, list: [{ ...notice(1), createTime: 7 }] } }],
+    // One field of the contract's Notice wrong at a time, in the second notice of the page.
+    ...(
+      [
+        ['an id that is not a number', { id: '1' }],
+        ['no title', { title: undefined }],
+        ['content that is not text', { content: 1 }],
+        ['a read flag other than 0 or 1', { readFlag: 2 }],
+      ] as const
+    ).map(([what, fields]): [string, unknown] => [
+      `a notice with ${what}`,
+      { code: 200, desc: '', obj: { ...PAGE, list: [PAGE.list[0], { ...PAGE.list[1], ...fields }] } },
+    ]),
     ['no list', { code: 200, desc: '', obj: { total: 1 } }],
   ])('leaves %s to the screen: nothing drawn, nothing handed over', async (_what, body) => {
     const { answer } = boot();
