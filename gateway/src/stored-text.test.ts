@@ -15,6 +15,16 @@ import { UNSTORABLE_TEXT_DESC } from './text';
 
 const address = SAMPLE_ADDRESS;
 
+/** The address form's text fields, by the name their messages give them. */
+const ADDRESS_LABELS = {
+  name: '姓名',
+  addressDetail: '详细地址',
+  province: '地区',
+  city: '地区',
+  county: '地区',
+  country: '地区',
+};
+
 interface StoredField {
   /** The name its messages give it. */
   label: string;
@@ -29,12 +39,9 @@ const fields: Record<string, StoredField> = {
     request: (t) => ['POST', endpoints.updateInfo, { as: 'customer', body: { nickname: t } }],
   },
   ...Object.fromEntries(
-    (['name', 'addressDetail', 'province', 'city', 'county', 'country'] as const).map((key) => [
+    Object.entries(ADDRESS_LABELS).map(([key, label]): [string, StoredField] => [
       `address ${key}`,
-      {
-        label: { name: '姓名', addressDetail: '详细地址' }[key as string] ?? '地区',
-        request: (t: string) => ['POST', endpoints.addressSave, { as: 'customer', body: { ...address, [key]: t } }],
-      } satisfies StoredField,
+      { label, request: (t) => ['POST', endpoints.addressSave, { as: 'customer', body: { ...address, [key]: t } }] },
     ]),
   ),
   'evaluation content': {
@@ -98,9 +105,13 @@ describe('stored text on the wire', () => {
   it('stored none of it', async () => {
     const addresses = await gw.send<Address[]>('GET', endpoints.addressList, { as: 'customer' });
     expect(addresses.json.obj.map((a) => a.name)).not.toContain('王小明');
-    const [{ n }] = await gw.db.query<{ n: number }>(
-      `select count(*)::int as n from users where nickname ~ '[\\x01-\\x1f]'`,
+    const [customer] = await gw.db.query<{ nickname: string }>(
+      `select nickname from users where mobile_phone = '13800138000'`,
     );
-    expect(n).toBe(0);
+    expect(customer.nickname).toBe('张晓明');
+    const [bound] = await gw.db.query<{ n: number }>(
+      `select count(*)::int as n from users where wx_open_id = 'wx_hostile'`,
+    );
+    expect(bound.n).toBe(0);
   });
 });

@@ -89,9 +89,10 @@ const OBSERVE = (slowTapMs: number) => {
   addEventListener(
     'pointerdown',
     (e) => {
-      tapped.push({ at: e.timeStamp, target: name(e.target) });
+      const target = name(e.target);
+      tapped.push({ at: e.timeStamp, target });
       tapped.splice(0, Math.max(0, tapped.length - 20));
-      w.__inp('tap', doc, 0, name(e.target));
+      w.__inp('tap', doc, 0, target);
     },
     { capture: true, passive: true },
   );

@@ -70,7 +70,7 @@ describe('/my/info: personal information', () => {
     expect(db.users.find((u) => u.mobilePhone === customer)?.nickname).toBe('小明同学');
   });
 
-  it('refuses every row of the input-samples table with the gateway message, before sending it', async () => {
+  it('refuses every row of the hostile-text table with the gateway message, before sending it', async () => {
     const { user } = renderScreen('/my/info', { user: customer });
     await user.click(await screen.findByRole('button', { name: '修改昵称' }));
     const input = screen.getByRole('textbox', { name: '昵称' });
