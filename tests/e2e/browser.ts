@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, WECHAT_UA } from '../../scripts/chromium';
-import { INP_ON, recordTaps } from './inp';
+import { INP_BROWSER_ARGS, INP_ON, INP_WINDOW, recordTaps } from './inp';
 
 export { WECHAT_UA };
 
@@ -14,7 +14,7 @@ export const baseUrl = () => inject('baseUrl');
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: CHROMIUM_ARGS,
+    args: INP_WINDOW ? [...CHROMIUM_ARGS, ...INP_BROWSER_ARGS] : CHROMIUM_ARGS,
     headless: true,
   });
 }
@@ -25,18 +25,21 @@ export async function newPhone(
   width = 375,
   extra: BrowserContextOptions = {},
 ): Promise<BrowserContext> {
+  const size = { width, height: 812 };
+  // The INP run sizes each page's window instead (tests/e2e/inp.ts, decision 0044).
+  const screen: BrowserContextOptions = INP_WINDOW
+    ? { viewport: null }
+    : { viewport: size, deviceScaleFactor: 2, isMobile: true };
   const context = await browser.newContext({
     baseURL: baseUrl(),
-    viewport: { width, height: 812 },
-    deviceScaleFactor: 2,
-    isMobile: true,
+    ...screen,
     hasTouch: true,
     userAgent: WECHAT_UA,
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
     ...extra,
   });
-  if (INP_ON) await recordTaps(context);
+  if (INP_ON) await recordTaps(context, INP_WINDOW ? size : undefined);
   return context;
 }
 

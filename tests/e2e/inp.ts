@@ -6,9 +6,11 @@
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 
-export const INP_ON = process.env.E2E_INP === '1';
+export const INP_ON = process.env.E2E_INP === '1' || process.env.E2E_INP === 'emulated';
+/** `E2E_INP=emulated`: the phone as the ordinary run emulates it, to compare with (decision 0044). */
+export const INP_WINDOW = process.env.E2E_INP === '1';
 export const CPU_SLOWDOWN = 4;
 
 /** An interaction of 16 ms or more: where it happened, on what, and its longest event. */
@@ -115,8 +117,40 @@ const OBSERVE = (slowTapMs: number) => {
   }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
 };
 
-/** Slows every page of `context` down and records its taps. */
-export async function recordTaps(context: BrowserContext): Promise<void> {
+/**
+ * The INP run's phone is a window of the phone's size, at device scale 2, not CDP's
+ * device-metrics override: under that override headless Chromium's display skips the page's
+ * frames until its own compositor draws again, so a tap's frame counted as presented only then
+ * (decision 0044). These flags go with it; `newPhone` leaves the viewport to the window.
+ */
+export const INP_BROWSER_ARGS = ['--force-device-scale-factor=2', '--hide-scrollbars'];
+
+export interface WindowSize {
+  width: number;
+  height: number;
+}
+
+/** Sizes the page's window so that its viewport is `size` (unless emulated), and slows the page down. */
+async function prepare(page: Page, size: WindowSize | undefined): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  if (size) await sizeWindow(cdp, page, size);
+  // The session stays attached: the slowdown ends with it.
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+}
+
+async function sizeWindow(cdp: CDPSession, page: Page, size: WindowSize): Promise<void> {
+  const { windowId } = await cdp.send('Browser.getWindowForTarget');
+  await cdp.send('Browser.setWindowBounds', { windowId, bounds: size });
+  // The bounds include the window's frame (its height, here): add what the viewport lacks.
+  const [width, height] = await page.evaluate(() => [innerWidth, innerHeight]);
+  if (width !== size.width || height !== size.height) {
+    const bounds = { width: 2 * size.width - width, height: 2 * size.height - height };
+    await cdp.send('Browser.setWindowBounds', { windowId, bounds });
+  }
+}
+
+/** Slows every page of `context` down, in a window of `size` unless emulated, and records its taps. */
+export async function recordTaps(context: BrowserContext, size: WindowSize | undefined): Promise<void> {
   await context.exposeBinding(
     '__inp',
     ({ page }, kind: 'tap' | 'event' | 'why', key: string, ms: number, target: string) => {
@@ -137,12 +171,23 @@ export async function recordTaps(context: BrowserContext): Promise<void> {
     },
   );
   await context.addInitScript(OBSERVE, SLOW_TAP_MS);
-  context.on('page', (page) => {
-    void context
-      .newCDPSession(page)
-      .then((cdp) => cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN }))
-      .catch(() => undefined);
-  });
+  const prepared = new WeakMap<Page, Promise<void>>();
+  const prepareOnce = (page: Page) => {
+    let ready = prepared.get(page);
+    if (!ready) {
+      ready = prepare(page, size).catch(() => undefined);
+      prepared.set(page, ready);
+    }
+    return ready;
+  };
+  // A page the test opens is ready before the test uses it; one the page opens, as soon as can be.
+  context.on('page', (page) => void prepareOnce(page));
+  const newPage = context.newPage.bind(context);
+  context.newPage = async () => {
+    const page = await newPage();
+    await prepareOnce(page);
+    return page;
+  };
 }
 
 /** Writes this file's taps for the suite's summary (global-setup.ts prints it). */
