@@ -61,9 +61,19 @@ export interface AddressRegionPickerProps {
 /** The address form's region field: a button that opens antd-mobile's Cascader. */
 export function AddressRegionPicker({ value, onChange, error }: AddressRegionPickerProps) {
   const [open, setOpen] = useState(false);
+  // The Cascader (its Popup and Mask set up their springs even while closed) mounts once the
+  // form sits idle, or with the tap that opens it: the tap that shows the form renders the form.
+  const [mounted, setMounted] = useState(false);
   const all = useMemo(() => (open ? areaOptions() : []), [open]);
   // The options are built while the form sits idle, not in the tap that opens the picker.
-  useEffect(() => whenIdle(() => void areaOptions()), []);
+  useEffect(
+    () =>
+      whenIdle(() => {
+        areaOptions();
+        startTransition(() => setMounted(true));
+      }),
+    [],
+  );
   const text = value.areaCode
     ? [value.province, value.city, value.county].filter((part, i, parts) => part !== parts[i - 1]).join(' ')
     : '';
@@ -90,27 +100,29 @@ export function AddressRegionPicker({ value, onChange, error }: AddressRegionPic
           {error}
         </p>
       )}
-      <Cascader
-        options={all}
-        visible={open}
-        title="选择地区"
-        cancelText={<span className="picker-action">取消</span>}
-        confirmText={<span className="picker-action">确定</span>}
-        placeholder="请选择"
-        value={codesOf(value.areaCode)}
-        onClose={() => setOpen(false)}
-        onConfirm={(codes, extend) => {
-          const [p, c, k] = extend.items;
-          if (p && c && k && codes.length === 3) {
-            onChange({
-              province: String(p.label),
-              city: String(c.label),
-              county: String(k.label),
-              areaCode: String(k.value),
-            });
-          }
-        }}
-      />
+      {(mounted || open) && (
+        <Cascader
+          options={all}
+          visible={open}
+          title="选择地区"
+          cancelText={<span className="picker-action">取消</span>}
+          confirmText={<span className="picker-action">确定</span>}
+          placeholder="请选择"
+          value={codesOf(value.areaCode)}
+          onClose={() => setOpen(false)}
+          onConfirm={(codes, extend) => {
+            const [p, c, k] = extend.items;
+            if (p && c && k && codes.length === 3) {
+              onChange({
+                province: String(p.label),
+                city: String(c.label),
+                county: String(k.label),
+                areaCode: String(k.value),
+              });
+            }
+          }}
+        />
+      )}
     </div>
   );
 }
