@@ -2,7 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { addIndexCodeToStartUrl } from './app/index-code';
-import { installPreloadErrorRecovery } from './app/lazy-screen';
+import { firstScreenLoadedNow, installPreloadErrorRecovery } from './app/lazy-screen';
 import { createAppRouter, routerReady } from './app/router';
 import { installRootFontSize } from './lib/rem';
 import { preloadOverlays } from './lib/toast';
@@ -33,6 +33,7 @@ async function start() {
   // cannot change its state underneath the sliced render. NOTE: a history change in those
   // few milliseconds (the skeleton has nothing to tap) would be missed until the next one.
   await routerReady(router);
+  firstScreenLoadedNow();
   await nextTask();
   const root = createRoot(document.getElementById('root')!);
   startTransition(() => {

@@ -5,6 +5,7 @@
  * reaches the route's error element, which shows a retry view instead of a blank screen.
  */
 import type { ComponentType } from 'react';
+import { afterNextPaint } from '@/lib/after-paint';
 import { assignLocation, reloadPage } from '@/lib/browser-location';
 
 export const RELOAD_KEY = 'chunk-reload-at';
@@ -31,8 +32,21 @@ export function reloadOnce(): boolean {
   return true;
 }
 
+// Set once the router has loaded its first location (main.tsx).
+let firstScreenLoaded = false;
+
+/**
+ * From now on a screen's chunk starts loading after the frame of the tap that asked for it:
+ * Vite's preload helper adds a `<link>` for each of the chunk's files not yet loaded, in the
+ * caller's task, which was the tap's (decision 0045). The first screen's load is not delayed.
+ */
+export function firstScreenLoadedNow(): void {
+  firstScreenLoaded = true;
+}
+
 export function lazyScreen(load: Loader) {
   return async (): Promise<{ Component: ComponentType }> => {
+    if (firstScreenLoaded) await new Promise<void>((resolve) => afterNextPaint(resolve));
     // Undefined when Vite's preload helper swallowed the failure (see below).
     let module: { default: ComponentType } | undefined;
     try {
