@@ -22,4 +22,14 @@ describe('a screen’s chunk', () => {
     expect(load).toHaveBeenCalledTimes(1);
     expect((await loaded).Component).toBe(Screen);
   });
+
+  it('starts loading at once in a hidden page, which draws no frame to wait for', async () => {
+    firstScreenLoadedNow();
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    const load = vi.fn(async () => ({ default: Screen }));
+    const loaded = lazyScreen(load)();
+    expect(load).toHaveBeenCalledTimes(1);
+    expect((await loaded).Component).toBe(Screen);
+    visibility.mockRestore();
+  });
 });

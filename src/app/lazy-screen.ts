@@ -46,7 +46,10 @@ export function firstScreenLoadedNow(): void {
 
 export function lazyScreen(load: Loader) {
   return async (): Promise<{ Component: ComponentType }> => {
-    if (firstScreenLoaded) await new Promise<void>((resolve) => afterNextPaint(resolve));
+    // A hidden page draws no frame to wait for (a navigation started as WeChat goes to the background).
+    if (firstScreenLoaded && document.visibilityState === 'visible') {
+      await new Promise<void>((resolve) => afterNextPaint(resolve));
+    }
     // Undefined when Vite's preload helper swallowed the failure (see below).
     let module: { default: ComponentType } | undefined;
     try {
