@@ -23,6 +23,11 @@ import '@testing-library/jest-dom/vitest';
 // rely on this one limit; none passes its own, shorter timeout.
 configure({ asyncUtilTimeout: 30_000 });
 
+// jsdom lacks pointer capture, which antd-mobile's popups call on press.
+Element.prototype.setPointerCapture ??= () => {};
+Element.prototype.releasePointerCapture ??= () => {};
+Element.prototype.hasPointerCapture ??= () => false;
+
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(async () => {
   cleanup();

@@ -1,8 +1,9 @@
 import type { ComponentType } from 'react';
+import { afterNextPaint } from '@/lib/after-paint';
 import { firstScreenLoadedNow, lazyScreen } from './lazy-screen';
 
 const Screen: ComponentType = () => null;
-const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+const afterPaint = () => new Promise<void>((resolve) => afterNextPaint(resolve));
 
 describe('a screen’s chunk', () => {
   it('starts loading at once for the first screen', async () => {

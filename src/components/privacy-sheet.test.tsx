@@ -19,13 +19,6 @@ vi.mock('@/lib/toast', async (original) => ({
 const NEW_PHONE = '13600136000';
 const sheet = () => screen.findByRole('dialog', { name: '欢迎使用健康平台' });
 
-// jsdom lacks pointer capture, which antd-mobile's Popup gesture handling calls on press.
-beforeAll(() => {
-  Element.prototype.setPointerCapture ??= () => {};
-  Element.prototype.releasePointerCapture ??= () => {};
-  Element.prototype.hasPointerCapture ??= () => false;
-});
-
 /** A new customer logs in through the transfer page (agreements not yet accepted). */
 function logInNewCustomer(path = '/transferPage?ticket=mock-ticket-13600136000&data=ebt') {
   db.tickets.set(`mock-ticket-${NEW_PHONE}`, NEW_PHONE);

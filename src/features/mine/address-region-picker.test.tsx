@@ -26,11 +26,6 @@ vi.mock('antd-mobile', async (importOriginal) => {
   };
 });
 
-beforeAll(() => {
-  Element.prototype.setPointerCapture ??= () => {};
-  Element.prototype.releasePointerCapture ??= () => {};
-  Element.prototype.hasPointerCapture ??= () => false;
-});
 beforeEach(() => {
   idle.length = 0;
   cascader.mockClear();

@@ -13,12 +13,6 @@ import { renderScreen } from '../../../tests/render';
 
 vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
 
-// jsdom lacks pointer capture, which antd-mobile's popups call on press.
-beforeAll(() => {
-  Element.prototype.setPointerCapture ??= () => {};
-  Element.prototype.releasePointerCapture ??= () => {};
-  Element.prototype.hasPointerCapture ??= () => false;
-});
 afterEach(() => vi.mocked(assignLocation).mockClear());
 
 const customer = '13800138000';
