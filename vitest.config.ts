@@ -8,8 +8,12 @@ import { configDefaults, defineConfig } from 'vitest/config';
  */
 const pool = 'threads';
 
-/** The load driver's and the nonce soak's tests: node, no DOM. */
-const scriptTests = ['tests/unit/load-driver.test.ts', 'tests/unit/nonce-soak.test.ts'];
+/** The load driver's, the nonce soak's and Lighthouse's simulated first byte's tests: node, no DOM. */
+const scriptTests = [
+  'tests/unit/lantern-floor.test.ts',
+  'tests/unit/load-driver.test.ts',
+  'tests/unit/nonce-soak.test.ts',
+];
 
 const alias = {
   '@': fileURLToPath(new URL('./src', import.meta.url)),

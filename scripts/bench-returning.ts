@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { simulatedDocumentFirstByte } from './lantern-floor';
 
 type Session = Awaited<ReturnType<BrowserContext['storageState']>>;
 
@@ -219,6 +220,10 @@ async function lighthouseLoggedIn(options: ReturningOptions, session: Session) {
   } finally {
     floor.close();
   }
+  const first = simulatedDocumentFirstByte(options.baseUrl);
+  console.log(
+    `  Lighthouse simulates any document from the network with its first byte at ${ms(first.total)} (DNS ${ms(first.dns)}, connection ${ms(first.connection)}, answer ${ms(first.answer)}): no revalidated index.html has a warm LCP below it (decision 0041)`,
+  );
 }
 
 async function lighthouseRows(options: ReturningOptions, kinds: [string, string, Session | undefined, boolean][]) {
