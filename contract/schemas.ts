@@ -4,32 +4,17 @@
  */
 import { z } from 'zod';
 import { MAX_PAGE_SIZE } from './endpoints';
-import {
-  ADDRESS_DETAIL_MAX,
-  EVALUATION_CONTENT_MAX,
-  hasHiddenControl,
-  isInvisibleOnly,
-  isValidMobile,
-  isValidPhone,
-  Messages,
-  NICKNAME_MAX,
-  TextMessages,
-} from './validation';
+import { storedText } from './form-schemas';
+import { EVALUATION_CONTENT_MAX, isValidMobile, Messages } from './validation';
+
+// The forms' bodies live apart so that the portal builds only them (decision 0046).
+export { addressBody, updateInfoBody } from './form-schemas';
 
 /** A query's integer is plain decimal digits: not '', ' 1', '0x10', '1e1' (read as 0, 16, 10). */
 const decimal = (v: unknown) => (typeof v === 'string' && /^\d{1,15}$/.test(v) ? Number(v) : v);
 
 const intFrom = (message: string, min: number) =>
   z.preprocess(decimal, z.number({ error: message }).int({ error: message }).min(min, { error: message }));
-
-/**
- * Text a customer stores and others read: no control characters, bidi overrides or lone
- * surrogates, and not only invisible characters (validation.ts `hasHiddenControl`).
- */
-const storedText = (schema: z.ZodString, field: string, multiline = false) =>
-  schema
-    .refine((s) => !hasHiddenControl(s, multiline), { error: TextMessages.hiddenControl(field) })
-    .refine((s) => !isInvisibleOnly(s), { error: TextMessages.invisibleOnly(field) });
 
 /** `pageNum` from 1, `pageSize` 1..∞ clamped to 50 (DESIGN §7 "Gateway details"). */
 export const pageQuery = z.object({
@@ -99,71 +84,9 @@ export const adminConfirmBody = z.object({
   ),
 });
 
-export const addressBody = z.object({
-  id: z.number().int().positive().optional(),
-  name: storedText(
-    z
-      .string({ error: Messages.nameRequired })
-      .trim()
-      .min(1, { error: Messages.nameRequired })
-      .max(20, { error: '姓名不能超过20个字' }),
-    '姓名',
-  ),
-  tel: z.string({ error: Messages.phoneInvalid }).trim().refine(isValidPhone, { error: Messages.phoneInvalid }),
-  province: storedText(
-    z
-      .string({ error: Messages.areaRequired })
-      .trim()
-      .min(1, { error: Messages.areaRequired })
-      .max(20, { error: Messages.areaRequired }),
-    '地区',
-  ),
-  city: storedText(
-    z
-      .string({ error: Messages.areaRequired })
-      .trim()
-      .min(1, { error: Messages.areaRequired })
-      .max(20, { error: Messages.areaRequired }),
-    '地区',
-  ),
-  county: storedText(
-    z
-      .string({ error: Messages.areaRequired })
-      .trim()
-      .min(1, { error: Messages.areaRequired })
-      .max(20, { error: Messages.areaRequired }),
-    '地区',
-  ),
-  country: storedText(z.string().trim().max(20), '地区').optional(),
-  areaCode: z
-    .string({ error: Messages.areaRequired })
-    .regex(/^\d{6}$/, { error: Messages.areaRequired })
-    .refine((c) => c !== '000000', { error: Messages.areaRequired }),
-  addressDetail: storedText(
-    z
-      .string({ error: Messages.detailRequired })
-      .trim()
-      .min(1, { error: Messages.detailRequired })
-      .max(ADDRESS_DETAIL_MAX, { error: Messages.detailTooLong }),
-    '详细地址',
-  ),
-  isDefault: z.boolean().default(false),
-});
-
 /** `{ id }` bodies: address delete, notice read/one. */
 export const idBody = z.object({
   id: z.number({ error: '缺少编号' }).int({ error: '缺少编号' }).positive({ error: '缺少编号' }),
-});
-
-export const updateInfoBody = z.object({
-  nickname: storedText(
-    z
-      .string({ error: Messages.nicknameInvalid })
-      .trim()
-      .min(1, { error: Messages.nicknameInvalid })
-      .max(NICKNAME_MAX, { error: Messages.nicknameInvalid }),
-    '昵称',
-  ),
 });
 
 /** Form field `headImg`: a data URL; bytes and size are checked by the gateway. */

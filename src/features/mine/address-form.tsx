@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { saveAddress } from '@/api/user';
 import { showToast } from '@/lib/toast';
-import { addressBody } from '@contract/schemas';
+import { addressBody } from '@contract/form-schemas';
 import type { Address } from '@contract/types';
 import { ADDRESS_DETAIL_MAX } from '@contract/validation';
 import { type AddressRegion, AddressRegionPicker } from './address-region-picker';

@@ -6,7 +6,7 @@ import { useRequest } from '@/hooks/server-state';
 import { confirm } from '@/lib/dialog';
 import { showToast } from '@/lib/toast';
 import { userInfoReplaced, useUserStore } from '@/stores/user';
-import { updateInfoBody } from '@contract/schemas';
+import { updateInfoBody } from '@contract/form-schemas';
 import type { Address } from '@contract/types';
 import { ADDRESS_MAX_COUNT, maskPhone } from '@contract/validation';
 import { AddressForm } from './address-form';
