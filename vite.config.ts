@@ -38,8 +38,6 @@ const SHELL_MODULES = [
   'src/components/navigation-progress.tsx',
   'src/components/offline-notice.tsx',
   'src/components/page-state.tsx',
-  'src/components/privacy-sheet.css',
-  'src/components/privacy-sheet.tsx',
   'src/components/route-heading.tsx',
   'src/components/safe-html.tsx',
   'src/components/service-icon.tsx',

@@ -4,7 +4,8 @@ import { whenSettled } from '@/lib/when-settled';
 import { useAgreementStore } from '@/stores/agreement';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';
 
-// First screen (decision 0003): the check (axios client) and the sheet (antd-mobile Popup) load only when needed.
+// First screen (decision 0003): the check (axios client) and the sheet (antd-mobile Popup) load only when needed;
+// the sheet is a chunk of its own, not part of the shell, since most starts never show it.
 const PrivacySheet = lazy(() => import('@/components/privacy-sheet').then((m) => ({ default: m.PrivacySheet })));
 
 /**
