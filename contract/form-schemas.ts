@@ -23,6 +23,17 @@ export const storedText = (schema: z.ZodString, field: string, multiline = false
     .refine((s) => !hasHiddenControl(s, multiline), { error: TextMessages.hiddenControl(field) })
     .refine((s) => !isInvisibleOnly(s), { error: TextMessages.invisibleOnly(field) });
 
+/** A province, city or county name from the region picker. */
+const regionName = () =>
+  storedText(
+    z
+      .string({ error: Messages.areaRequired })
+      .trim()
+      .min(1, { error: Messages.areaRequired })
+      .max(20, { error: Messages.areaRequired }),
+    '地区',
+  );
+
 export const addressBody = z.object({
   id: z.number().int().positive().optional(),
   name: storedText(
@@ -34,30 +45,9 @@ export const addressBody = z.object({
     '姓名',
   ),
   tel: z.string({ error: Messages.phoneInvalid }).trim().refine(isValidPhone, { error: Messages.phoneInvalid }),
-  province: storedText(
-    z
-      .string({ error: Messages.areaRequired })
-      .trim()
-      .min(1, { error: Messages.areaRequired })
-      .max(20, { error: Messages.areaRequired }),
-    '地区',
-  ),
-  city: storedText(
-    z
-      .string({ error: Messages.areaRequired })
-      .trim()
-      .min(1, { error: Messages.areaRequired })
-      .max(20, { error: Messages.areaRequired }),
-    '地区',
-  ),
-  county: storedText(
-    z
-      .string({ error: Messages.areaRequired })
-      .trim()
-      .min(1, { error: Messages.areaRequired })
-      .max(20, { error: Messages.areaRequired }),
-    '地区',
-  ),
+  province: regionName(),
+  city: regionName(),
+  county: regionName(),
   country: storedText(z.string().trim().max(20), '地区').optional(),
   areaCode: z
     .string({ error: Messages.areaRequired })
