@@ -30,3 +30,15 @@ export async function sizeWindow(cdp: CDPSession, page: Page, size: WindowSize):
     await cdp.send('Browser.setWindowBounds', { windowId, bounds });
   }
 }
+
+/**
+ * Throws unless the page's viewport is `size` at device scale 2: a window that could not be
+ * sized (or a browser launched without `INP_BROWSER_ARGS`) would measure another phone.
+ */
+export async function checkPhoneWindow(page: Page, size: WindowSize): Promise<void> {
+  const seen = await page.evaluate(() => ({ width: innerWidth, height: innerHeight, dpr: devicePixelRatio }));
+  if (seen.width !== size.width || seen.height !== size.height || seen.dpr !== 2)
+    throw new Error(
+      `the phone's window is ${seen.width}x${seen.height} at device scale ${seen.dpr}, not ${size.width}x${size.height} at 2`,
+    );
+}
