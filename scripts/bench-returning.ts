@@ -5,7 +5,8 @@
  * JS+CSS in Chromium, cold and warm HTTP cache; Lighthouse on /index logged in, cold and warm,
  * beside the floor (the smallest revalidated document) cold and warm, and on /indexNew, /mine,
  * /rights and /message logged in, cold;
- * and taps under 4× CPU slowdown (INP from Event Timing, tap to the next screen's content).
+ * and taps under 4× CPU slowdown (INP from Event Timing, tap to the next screen's content), in
+ * a phone-sized window of a browser of their own (decision 0044) unless `taps` is 'emulated'.
  * Nothing here is asserted: figures are printed.
  */
 import { createServer } from 'node:http';
@@ -14,6 +15,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { simulatedDocumentFirstByte } from './lantern-floor';
+import { checkPhoneWindow, INP_BROWSER_ARGS, sizeWindow, type WindowSize } from './phone-window';
 
 type Session = Awaited<ReturnType<BrowserContext['storageState']>>;
 
@@ -28,12 +30,21 @@ export interface ReturningOptions {
   userAgent: string;
   runs: number;
   lighthouse: boolean;
+  /**
+   * The phone of the taps: 'window', a window of the phone's size at device scale 2 (decision
+   * 0044); 'emulated', Playwright's device emulation as the rest of the bench (`BENCH_TAPS=emulated`),
+   * under which headless Chromium presents the tap's frame late and INP reads high.
+   */
+  taps: 'window' | 'emulated';
 }
+
+/** The phone's viewport, in CSS pixels. */
+const PHONE: WindowSize = { width: 375, height: 812 };
 
 /** A phone as the rest of the bench uses. */
 function phone(browser: Browser, options: ReturningOptions, storageState?: Session): Promise<BrowserContext> {
   return browser.newContext({
-    viewport: { width: 375, height: 812 },
+    viewport: PHONE,
     deviceScaleFactor: 2,
     isMobile: true,
     hasTouch: true,
@@ -396,6 +407,21 @@ async function prefetchSettled(page: Page, inFlight: () => number, chunk: RegExp
 
 type Network = 'cached' | 'cold, simulated 4G';
 
+/**
+ * The taps' phone: in 'window', touch and the user agent without the device-metrics override,
+ * the viewport left to the page's window (`sizeWindow`); in 'emulated', `phone`.
+ */
+function tapPhone(browser: Browser, options: ReturningOptions, storageState: Session): Promise<BrowserContext> {
+  if (options.taps === 'emulated') return phone(browser, options, storageState);
+  return browser.newContext({
+    viewport: null,
+    hasTouch: true,
+    userAgent: options.userAgent,
+    baseURL: options.baseUrl,
+    storageState,
+  });
+}
+
 /** One tap in a fresh context: INP, tap to content in the page, and as Playwright sees it. */
 async function measureTap(
   browser: Browser,
@@ -404,11 +430,13 @@ async function measureTap(
   tap: Tap,
   network: Network,
 ): Promise<{ inp: number; inPage: number; outside: number }> {
-  const context = await phone(browser, options, session);
+  const context = await tapPhone(browser, options, session);
   try {
     await context.addInitScript(OBSERVE_TAPS);
     const page = await context.newPage();
+    // The session stays attached until the context closes: the slowdown set on it ends with it.
     const cdp = await context.newCDPSession(page);
+    if (options.taps === 'window') await sizeWindow(cdp, page, PHONE);
     const pending = new Set<string>();
     cdp.on('Network.requestWillBeSent', (e) => pending.add(e.requestId));
     cdp.on('Network.loadingFinished', (e) => pending.delete(e.requestId));
@@ -434,6 +462,7 @@ async function measureTap(
     await page.waitForLoadState('networkidle');
     if (network === 'cached') await page.waitForTimeout(500);
     else await prefetchSettled(page, () => pending.size, tap.prefetched);
+    if (options.taps === 'window') await checkPhoneWindow(page, PHONE);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await page.evaluate(armTapToContent(tap.content));
     const start = Date.now();
@@ -456,8 +485,12 @@ async function measureTap(
  * measured `runs` times in fresh contexts; the median is printed, the single runs beside it.
  */
 async function taps(browser: Browser, options: ReturningOptions, session: Session) {
+  const where =
+    options.taps === 'window'
+      ? 'in a 375x812 window at DPR 2'
+      : 'under device emulation (375x812, DPR 2; BENCH_TAPS=emulated)';
   console.log(
-    `\n## Taps, logged in, 4x CPU slowdown (CDP), median of ${options.runs}: INP from Event Timing, tap to the next screen’s content`,
+    `\n## Taps, logged in, 4x CPU slowdown (CDP), ${where}, median of ${options.runs}: INP from Event Timing, tap to the next screen’s content`,
   );
   console.log(
     '  (to content: from the tap event to the end of the first frame with the content, in the page; in brackets, Playwright’s click to its locator seeing it.',
@@ -491,12 +524,26 @@ async function taps(browser: Browser, options: ReturningOptions, session: Sessio
   }
 }
 
+/** The taps in a browser of their own, launched for the phone-sized window, unless emulated. */
+async function tapsIn(options: ReturningOptions, browser: Browser, session: Session) {
+  if (options.taps === 'emulated') return taps(browser, options, session);
+  const windowed = await chromium.launch({
+    executablePath: options.chromium,
+    args: [...options.flags, ...INP_BROWSER_ARGS],
+  });
+  try {
+    await taps(windowed, options, session);
+  } finally {
+    await windowed.close();
+  }
+}
+
 export async function returningFigures(options: ReturningOptions): Promise<void> {
   const browser = await chromium.launch({ executablePath: options.chromium, args: options.flags });
   try {
     const session = await logIn(browser, options);
     await screens(browser, options, session);
-    await taps(browser, options, session);
+    await tapsIn(options, browser, session);
     if (options.lighthouse) await lighthouseLoggedIn(options, session);
   } finally {
     await browser.close();

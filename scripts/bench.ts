@@ -8,6 +8,8 @@
  * A bundle report goes to artifacts/bundle-report.txt (git-ignored).
  *
  * Flags: --skip-lighthouse, --skip-returning, --skip-load, --runs N. PostgreSQL is used when DATABASE_URL is set.
+ * The returning customer's taps run in a phone-sized window (decision 0044); BENCH_TAPS=emulated
+ * runs them under Playwright's device emulation instead, to compare.
  * --scale: only the gateway's load, on the PostgreSQL of DATABASE_URL filled by
  * `npm run seed:scale`, as 10 000 distinct customers, reads and writes on fresh records
  * (docs/performance.md, "At scale"); with --curve [sizes] it seeds 1 000, 10 000 and 100 000
@@ -34,6 +36,9 @@ import { describeSample, GATEWAY_SOAK_BOUNDS, type NonceSample, soakVerdict } fr
 
 const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1]) || 3;
+const benchTaps = (process.env.BENCH_TAPS ?? 'window') as 'window' | 'emulated';
+if (benchTaps !== 'window' && benchTaps !== 'emulated')
+  throw new Error(`BENCH_TAPS is 'window' (the default) or 'emulated', not '${benchTaps}'`);
 const KB = 1024;
 const kb = (n: number) => `${(n / KB).toFixed(1)} KB`;
 
@@ -742,6 +747,7 @@ async function main() {
         userAgent: WECHAT_UA,
         runs,
         lighthouse: !args.includes('--skip-lighthouse'),
+        taps: benchTaps,
       });
     }
     if (!args.includes('--skip-load')) await loadFigures(gateway.baseUrl);

@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, WECHAT_UA } from '../../scripts/chromium';
-import { INP_BROWSER_ARGS, INP_ON, INP_WINDOW, recordTaps } from './inp';
+import { INP_BROWSER_ARGS } from '../../scripts/phone-window';
+import { INP_ON, INP_WINDOW, recordTaps } from './inp';
 
 export { WECHAT_UA };
 

@@ -6,7 +6,8 @@
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { sizeWindow, type WindowSize } from '../../scripts/phone-window';
 
 export const INP_ON = process.env.E2E_INP === '1' || process.env.E2E_INP === 'emulated';
 /** `E2E_INP=emulated`: the phone as the ordinary run emulates it, to compare with (decision 0044). */
@@ -118,35 +119,14 @@ const OBSERVE = (slowTapMs: number) => {
 };
 
 /**
- * The INP run's phone is a window of the phone's size, at device scale 2, not CDP's
- * device-metrics override: under that override headless Chromium's display skips the page's
- * frames until its own compositor draws again, so a tap's frame counted as presented only then
- * (decision 0044). These flags go with it; `newPhone` leaves the viewport to the window.
+ * Sizes the page's window so that its viewport is `size` (unless emulated; decision 0044,
+ * scripts/phone-window.ts), and slows the page down.
  */
-export const INP_BROWSER_ARGS = ['--force-device-scale-factor=2', '--hide-scrollbars'];
-
-export interface WindowSize {
-  width: number;
-  height: number;
-}
-
-/** Sizes the page's window so that its viewport is `size` (unless emulated), and slows the page down. */
 async function prepare(page: Page, size: WindowSize | undefined): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   if (size) await sizeWindow(cdp, page, size);
   // The session stays attached: the slowdown ends with it.
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-}
-
-async function sizeWindow(cdp: CDPSession, page: Page, size: WindowSize): Promise<void> {
-  const { windowId } = await cdp.send('Browser.getWindowForTarget');
-  await cdp.send('Browser.setWindowBounds', { windowId, bounds: size });
-  // The bounds include the window's frame (its height, here): add what the viewport lacks.
-  const [width, height] = await page.evaluate(() => [innerWidth, innerHeight]);
-  if (width !== size.width || height !== size.height) {
-    const bounds = { width: 2 * size.width - width, height: 2 * size.height - height };
-    await cdp.send('Browser.setWindowBounds', { windowId, bounds });
-  }
 }
 
 /** Slows every page of `context` down, in a window of `size` unless emulated, and records its taps. */
