@@ -3,7 +3,6 @@
  * gateway's own rules and messages. They are kept apart from schemas.ts so that the screen
  * checking them builds only these two, not every schema the gateway has (decision 0046).
  */
-import { z } from 'zod';
 import {
   ADDRESS_DETAIL_MAX,
   hasHiddenControl,
@@ -13,6 +12,7 @@ import {
   NICKNAME_MAX,
   TextMessages,
 } from './validation';
+import { z } from './zod';
 
 /**
  * Text a customer stores and others read: no control characters, bidi overrides or lone

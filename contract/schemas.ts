@@ -2,10 +2,10 @@
  * Request schemas (zod) the gateway enforces and the portal and msw reuse. Every message is
  * the Chinese sentence the user sees in `desc` (DESIGN §3: 10001 on a refused input).
  */
-import { z } from 'zod';
 import { MAX_PAGE_SIZE } from './endpoints';
 import { storedText } from './form-schemas';
 import { EVALUATION_CONTENT_MAX, isValidMobile, Messages } from './validation';
+import { z } from './zod';
 
 // The forms' bodies live apart so that the portal builds only them (decision 0046).
 export { addressBody, updateInfoBody } from './form-schemas';

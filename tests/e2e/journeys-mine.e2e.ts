@@ -163,6 +163,29 @@ describe('my information', () => {
   });
 });
 
+describe("the forms under the portal's Content-Security-Policy", () => {
+  it('check an address with no eval asked for (decision 0047)', async () => {
+    const context = await loggedInPhone(browser, freshPhone());
+    // From each document's start: the schemas are built as /my/info's chunk loads.
+    await context.addInitScript(() => {
+      const w = window as unknown as { __violations: string[] };
+      w.__violations = [];
+      document.addEventListener('securitypolicyviolation', (e) => w.__violations.push(e.violatedDirective));
+    });
+    const page = await context.newPage();
+    await page.goto('/index?indexCode=index');
+    await acceptPrivacySheet(page);
+    await page.goto('/my/info');
+    await page.getByRole('button', { name: '新增地址' }).first().click();
+    const form = page.getByRole('form', { name: '新增地址' });
+    await form.getByRole('button', { name: '保存' }).click();
+    await form.getByRole('alert').first().waitFor();
+    expect(await form.getByRole('alert').count()).toBe(4);
+    expect(await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations)).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('unbinding', () => {
   it('from /mineNew, after confirming: logged out on the new home, store and cookie cleared, the old token refused', async () => {
     const phone = freshPhone();
