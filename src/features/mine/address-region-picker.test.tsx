@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CascaderProps } from 'antd-mobile';
 import { AddressRegionPicker } from './address-region-picker';
@@ -13,14 +13,14 @@ vi.mock('@/lib/when-idle', () => ({
   },
 }));
 
-// The real Cascader, with a note of each render and whether it was open.
+// The real Cascader, with a note of each render: whether it was open, and how many provinces it had.
 vi.mock('antd-mobile', async (importOriginal) => {
   const actual = await importOriginal<typeof import('antd-mobile')>();
   const Real = actual.Cascader;
   return {
     ...actual,
     Cascader: (props: CascaderProps) => {
-      cascader(props.visible);
+      cascader(props.visible, props.options.length);
       return <Real {...props} />;
     },
   };
@@ -40,14 +40,30 @@ describe('the address form’s region field', () => {
     expect(cascader).not.toHaveBeenCalled();
 
     act(() => idle.forEach((task) => task()));
-    expect(cascader).toHaveBeenCalledWith(false);
+    expect(cascader).toHaveBeenCalledWith(false, expect.any(Number));
   });
 
   it('opens the picker when tapped before that moment', async () => {
     const user = userEvent.setup();
     render(<AddressRegionPicker value={empty} onChange={() => undefined} />);
     await user.click(screen.getByRole('button', { name: /所在地区/ }));
-    await waitFor(() => expect(cascader).toHaveBeenCalledWith(true));
+    await waitFor(() => expect(cascader).toHaveBeenCalledWith(true, expect.any(Number)));
     expect(await screen.findByText('选择地区')).toBeInTheDocument();
+  });
+
+  it('keeps its options as it closes: the sheet slides away with the choice, not a skeleton', async () => {
+    const user = userEvent.setup();
+    render(<AddressRegionPicker value={empty} onChange={() => undefined} />);
+    act(() => idle.forEach((task) => task()));
+    await user.click(screen.getByRole('button', { name: /所在地区/ }));
+    await screen.findByText('选择地区');
+    const opened = cascader.mock.calls.findIndex(([visible]) => visible);
+    const provinces = cascader.mock.calls[opened][1];
+    expect(provinces).toBeGreaterThan(30);
+
+    // The sheet is still sliding in (pointer-events: none until its spring settles).
+    fireEvent.click(screen.getByText('取消'));
+    await waitFor(() => expect(cascader.mock.lastCall?.[0]).toBe(false));
+    expect(new Set(cascader.mock.calls.slice(opened).map(([, options]) => options))).toEqual(new Set([provinces]));
   });
 });

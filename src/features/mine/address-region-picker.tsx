@@ -64,7 +64,9 @@ export function AddressRegionPicker({ value, onChange, error }: AddressRegionPic
   // The Cascader (its Popup and Mask set up their springs even while closed) mounts once the
   // form sits idle, or with the tap that opens it: the tap that shows the form renders the form.
   const [mounted, setMounted] = useState(false);
-  const all = useMemo(() => (open ? areaOptions() : []), [open]);
+  // Once built, the options stay: taken away as the picker closes, its view would redraw as a
+  // skeleton inside the tap that closes it, and slide away showing that.
+  const all = useMemo(() => (open ? areaOptions() : (options ?? [])), [open]);
   // The options are built while the form sits idle, not in the tap that opens the picker.
   useEffect(
     () =>
