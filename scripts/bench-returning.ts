@@ -13,7 +13,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { simulatedDocumentFirstByte } from './lantern-floor';
 import { checkPhoneWindow, INP_BROWSER_ARGS, sizeWindow, type WindowSize } from './phone-window';
 
@@ -41,12 +41,20 @@ export interface ReturningOptions {
 /** The phone's viewport, in CSS pixels. */
 const PHONE: WindowSize = { width: 375, height: 812 };
 
-/** A phone as the rest of the bench uses. */
-function phone(browser: Browser, options: ReturningOptions, storageState?: Session): Promise<BrowserContext> {
+/** Playwright's device emulation of the phone, as the bench uses it outside the taps. */
+const EMULATED: BrowserContextOptions = { viewport: PHONE, deviceScaleFactor: 2, isMobile: true };
+/** The viewport left to the page's window (`sizeWindow`), for the taps (decision 0044). */
+const WINDOW: BrowserContextOptions = { viewport: null };
+
+/** A phone: touch and the WeChat user agent, emulated unless `screen` says otherwise. */
+function phone(
+  browser: Browser,
+  options: ReturningOptions,
+  storageState?: Session,
+  screen = EMULATED,
+): Promise<BrowserContext> {
   return browser.newContext({
-    viewport: PHONE,
-    deviceScaleFactor: 2,
-    isMobile: true,
+    ...screen,
     hasTouch: true,
     userAgent: options.userAgent,
     baseURL: options.baseUrl,
@@ -407,21 +415,6 @@ async function prefetchSettled(page: Page, inFlight: () => number, chunk: RegExp
 
 type Network = 'cached' | 'cold, simulated 4G';
 
-/**
- * The taps' phone: in 'window', touch and the user agent without the device-metrics override,
- * the viewport left to the page's window (`sizeWindow`); in 'emulated', `phone`.
- */
-function tapPhone(browser: Browser, options: ReturningOptions, storageState: Session): Promise<BrowserContext> {
-  if (options.taps === 'emulated') return phone(browser, options, storageState);
-  return browser.newContext({
-    viewport: null,
-    hasTouch: true,
-    userAgent: options.userAgent,
-    baseURL: options.baseUrl,
-    storageState,
-  });
-}
-
 /** One tap in a fresh context: INP, tap to content in the page, and as Playwright sees it. */
 async function measureTap(
   browser: Browser,
@@ -430,7 +423,7 @@ async function measureTap(
   tap: Tap,
   network: Network,
 ): Promise<{ inp: number; inPage: number; outside: number }> {
-  const context = await tapPhone(browser, options, session);
+  const context = await phone(browser, options, session, options.taps === 'window' ? WINDOW : EMULATED);
   try {
     await context.addInitScript(OBSERVE_TAPS);
     const page = await context.newPage();

@@ -1,6 +1,6 @@
 import { areaList } from '@vant/area-data';
 import { Cascader, type CascaderOption } from 'antd-mobile';
-import { startTransition, useEffect, useMemo, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { whenIdle } from '@/lib/when-idle';
 
 /** The region of an address: names as shown, areaCode = the county's 6-digit code. */
@@ -12,6 +12,7 @@ export interface AddressRegion {
 }
 
 let options: CascaderOption[] | undefined;
+const NO_OPTIONS: CascaderOption[] = [];
 
 /** The entries of a code → name list grouped by the first `length` digits of their codes. */
 function groupBy(list: Record<string, string>, length: number): Map<string, { label: string; value: string }[]> {
@@ -66,7 +67,7 @@ export function AddressRegionPicker({ value, onChange, error }: AddressRegionPic
   const [mounted, setMounted] = useState(false);
   // Once built, the options stay: taken away as the picker closes, its view would redraw as a
   // skeleton inside the tap that closes it, and slide away showing that.
-  const all = useMemo(() => (open ? areaOptions() : (options ?? [])), [open]);
+  const all = open ? areaOptions() : (options ?? NO_OPTIONS);
   // The options are built while the form sits idle, not in the tap that opens the picker.
   useEffect(
     () =>
