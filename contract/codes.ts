@@ -69,11 +69,14 @@ export const BizDesc = {
   smsCodeWrong: '验证码错误，请重新输入',
   smsCodeExpired: '验证码已失效，请重新获取',
   smsTooManyAttempts: '验证码错误次数过多，请重新获取',
+  smsPhoneLocked: '该手机号验证码错误次数过多，请24小时后再试',
   redirectNotAllowed: '回跳地址不在允许范围内',
   ssoCrossSite: '请在本登录页提交，其他网站发起的登录已被拒绝',
+  ssoFormInvalid: '登录信息不完整，请重新提交',
   ssoAgreementRequired: '请先阅读并同意《平台用户协议》和《隐私政策》',
   adminKeyInvalid: '管理密钥不正确',
   sendMqBudget: '事件上报过于频繁，请稍后再试',
+  inputInvalid: '请求参数不正确',
 } as const;
 
 /** The 10001 `desc` of a code asked for again too soon: the seconds still to wait. */

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { BizDesc } from './codes';
 import { SAMPLE_ADDRESS } from './input-samples';
 import {
   addressBody,
@@ -25,6 +25,7 @@ import {
   wxinfoBody,
 } from './schemas';
 import { Messages, TextMessages } from './validation';
+import { z } from './zod';
 
 /** The message a schema gives `input` (what the gateway puts in `desc`), or 'ok'. */
 function answer(schema: z.ZodType, input: unknown): string {
@@ -350,6 +351,7 @@ describe('WeChat profile', () => {
     const profile = { openId: 'wx_1', nickname: ' 小明 ' };
     expect(value(wxinfoBody, profile)).toEqual({ openId: 'wx_1', nickname: '小明', headImgUrl: '' });
     expect(answer(wxinfoBody, { nickname: '小明' })).toBe('缺少微信标识');
+    expect(answer(wxinfoBody, { openId: 'o'.repeat(65), nickname: '小明' })).toBe('微信标识不正确');
     expect(answer(wxinfoBody, { ...profile, openId: '' })).toBe('缺少微信标识');
     expect(answer(wxinfoBody, { ...profile, openId: 'o'.repeat(64) })).toBe('ok');
     expect(answer(wxinfoBody, { ...profile, openId: 'o'.repeat(65) })).not.toBe('ok');
@@ -422,6 +424,12 @@ describe('firstIssue', () => {
     const parsed = ssoLoginForm.safeParse({});
     expect(parsed.success).toBe(false);
     if (!parsed.success) expect(firstIssue(parsed.error)).toBe(Messages.mobileInvalid);
-    expect(firstIssue({ issues: [] } as unknown as z.ZodError)).toBe('请求参数不正确');
+    expect(firstIssue({ issues: [] } as unknown as z.ZodError)).toBe(BizDesc.inputInvalid);
+  });
+});
+
+describe('messages', () => {
+  it('a check without a message of its own still answers in Chinese, never with zod’s English', () => {
+    expect(answer(z.object({ a: z.string().max(1) }), { a: 'ab' })).toBe(BizDesc.inputInvalid);
   });
 });

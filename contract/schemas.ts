@@ -2,6 +2,7 @@
  * Request schemas (zod) the gateway enforces and the portal and msw reuse. Every message is
  * the Chinese sentence the user sees in `desc` (DESIGN §3: 10001 on a refused input).
  */
+import { BizDesc } from './codes';
 import { MAX_PAGE_SIZE } from './endpoints';
 import { storedText } from './form-schemas';
 import { EVALUATION_CONTENT_MAX, isValidMobile, Messages } from './validation';
@@ -151,7 +152,7 @@ export const sendMqBody = z.object({
 });
 
 export const wxinfoBody = z.object({
-  openId: z.string({ error: '缺少微信标识' }).min(1, { error: '缺少微信标识' }).max(64),
+  openId: z.string({ error: '缺少微信标识' }).min(1, { error: '缺少微信标识' }).max(64, { error: '微信标识不正确' }),
   nickname: storedText(
     z.string({ error: '缺少微信昵称' }).trim().min(1, { error: '缺少微信昵称' }).max(32),
     '微信昵称',
@@ -183,10 +184,22 @@ export const ssoLoginForm = z.object({
     .string({ error: Messages.smsCodeInvalid })
     .trim()
     .regex(/^\d{6}$/, { error: Messages.smsCodeInvalid }),
-  redirect_url: z.string({ error: '缺少回跳地址' }).min(1, { error: '缺少回跳地址' }).max(2000),
-  source: z.string().max(32).default(''),
-  data: z.string().max(64).default('index'),
+  // The page's hidden fields: only a tampered form breaks them (the page cuts what it writes back).
+  redirect_url: z
+    .string({ error: '缺少回跳地址' })
+    .min(1, { error: '缺少回跳地址' })
+    .max(2000, { error: BizDesc.ssoFormInvalid }),
+  source: z.string({ error: BizDesc.ssoFormInvalid }).max(32, { error: BizDesc.ssoFormInvalid }).default(''),
+  data: z.string({ error: BizDesc.ssoFormInvalid }).max(64, { error: BizDesc.ssoFormInvalid }).default('index'),
 });
 
-/** The first message of a failed parse: what the gateway puts in `desc`. */
-export const firstIssue = (error: z.ZodError) => error.issues[0]?.message ?? '请求参数不正确';
+const HAN = /[\u4e00-\u9fff]/;
+
+/**
+ * The first message of a failed parse: what the gateway puts in `desc` and a page shows. A
+ * check without a message of its own would give zod's English: the general Chinese one instead.
+ */
+export const firstIssue = (error: z.ZodError) => {
+  const message = error.issues[0]?.message;
+  return message && HAN.test(message) ? message : BizDesc.inputInvalid;
+};

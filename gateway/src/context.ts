@@ -56,7 +56,6 @@ export interface ApiRoute<S extends z.ZodType | undefined> {
 
 type Input<S> = S extends z.ZodType ? z.infer<S> : undefined;
 
-const HAN = /[\u4e00-\u9fff]/;
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
@@ -86,8 +85,7 @@ export function apiRoute<S extends z.ZodType | undefined>(
         const raw = from === 'query' ? request.query : request.body;
         const parsed = route.input.safeParse(isObject(raw) ? raw : {});
         if (!parsed.success) {
-          const message = firstIssue(parsed.error);
-          return envelope(Code.businessError, HAN.test(message) ? message : '请求参数不正确', null);
+          return envelope(Code.businessError, firstIssue(parsed.error), null);
         }
         input = parsed.data;
       }

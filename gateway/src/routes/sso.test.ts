@@ -245,6 +245,32 @@ describe('SSO page and login', () => {
     expect(right.body).toContain(BizDesc.smsTooManyAttempts);
   });
 
+  it('20 wrong codes in a day close the phone to codes for 24 hours, whichever codes and addresses they came through', async () => {
+    const phone = '13566662222';
+    const wrongFor = (code: string) => (code === '111111' ? '222222' : '111111');
+    const guess = async (code: string, times: number) => {
+      for (let i = 0; i < times; i++) await ssoForm(gw.app, { phone, code: wrongFor(code) });
+    };
+    // Three codes spent on 5 wrong tries each, from three addresses, and 4 more on a fourth: 19.
+    for (const ip of ['10.0.0.1', '10.0.0.2', '10.0.0.3'])
+      await guess((await ssoSms(gw.app, phone, ip)).obj!.demoCode!, 5);
+    await guess((await ssoSms(gw.app, phone, '10.0.0.4')).obj!.demoCode!, 4);
+    // A fifth code is still sent; its first wrong try is the twentieth.
+    const last = (await ssoSms(gw.app, phone, '10.0.0.5')).obj!.demoCode!;
+    const twentieth = await ssoForm(gw.app, { phone, code: wrongFor(last) });
+    expect(twentieth.body).toContain(BizDesc.smsPhoneLocked);
+    // The right code of a live code with tries left is refused now, and no new code is sent.
+    const right = await ssoForm(gw.app, { phone, code: last });
+    expect(right.statusCode).toBe(200);
+    expect(right.body).toContain(BizDesc.smsPhoneLocked);
+    const refused = await ssoSms(gw.app, phone, '10.0.0.6');
+    expect(refused).toMatchObject({ code: Code.businessError, desc: BizDesc.smsPhoneLocked, obj: null });
+    // Another phone is untouched; a day later the phone gets codes again.
+    expect((await ssoLogin(gw.app, '13566663333')).statusCode).toBe(302);
+    await gw.db.query(`update sms_codes set created_at = created_at - interval '1 day' where phone = $1`, [phone]);
+    expect((await ssoLogin(gw.app, phone)).statusCode).toBe(302);
+  });
+
   it('an expired or already used code is refused', async () => {
     const sms = await ssoSms(gw.app, '13577778888');
     await gw.db.query(`update sms_codes set expires_at = now() - interval '1 second' where phone = '13577778888'`);
@@ -317,6 +343,25 @@ describe('SSO page and login', () => {
       expect(page.body).toContain('<p>缺少回跳地址</p>');
       expect(page.body).not.toContain('<form');
     }
+  });
+
+  it('a form whose hidden fields were tampered with is refused in Chinese, and the page it shows can be sent again', async () => {
+    const phone = '13566661111';
+    const sms = await ssoSms(gw.app, phone);
+    const tampered: Record<string, string>[] = [
+      { source: 's'.repeat(40) },
+      { data: 'd'.repeat(80) },
+      { redirect_url: `${SSO_REDIRECT}?${'r'.repeat(2100)}` },
+    ];
+    for (const fields of tampered) {
+      const res = await ssoForm(gw.app, { phone, code: sms.obj!.demoCode!, ...fields });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain(`<p id="msg" class="msg" role="alert">${BizDesc.ssoFormInvalid}</p>`);
+      expect(res.body).not.toMatch(/Too big|expected|Invalid/);
+    }
+    // What the page wrote back is cut to its length: sent again, it logs in with the same code.
+    const again = await ssoForm(gw.app, { phone, code: sms.obj!.demoCode!, source: 's'.repeat(32) });
+    expect(again.statusCode).toBe(302);
   });
 
   it('a landline or a bad phone is refused on the form with 请填写正确的手机号', async () => {
