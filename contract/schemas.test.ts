@@ -352,6 +352,10 @@ describe('WeChat profile', () => {
     expect(value(wxinfoBody, profile)).toEqual({ openId: 'wx_1', nickname: '小明', headImgUrl: '' });
     expect(answer(wxinfoBody, { nickname: '小明' })).toBe('缺少微信标识');
     expect(answer(wxinfoBody, { openId: 'o'.repeat(65), nickname: '小明' })).toBe('微信标识不正确');
+    expect(answer(wxinfoBody, { openId: 'wx_1', nickname: '小'.repeat(33) })).toBe('微信昵称不能超过32个字');
+    expect(answer(wxinfoBody, { openId: 'wx_1', nickname: '小明', headImgUrl: 'h'.repeat(501) })).toBe(
+      '微信头像地址不正确',
+    );
     expect(answer(wxinfoBody, { ...profile, openId: '' })).toBe('缺少微信标识');
     expect(answer(wxinfoBody, { ...profile, openId: 'o'.repeat(64) })).toBe('ok');
     expect(answer(wxinfoBody, { ...profile, openId: 'o'.repeat(65) })).not.toBe('ok');

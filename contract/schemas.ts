@@ -154,10 +154,17 @@ export const sendMqBody = z.object({
 export const wxinfoBody = z.object({
   openId: z.string({ error: '缺少微信标识' }).min(1, { error: '缺少微信标识' }).max(64, { error: '微信标识不正确' }),
   nickname: storedText(
-    z.string({ error: '缺少微信昵称' }).trim().min(1, { error: '缺少微信昵称' }).max(32),
+    z
+      .string({ error: '缺少微信昵称' })
+      .trim()
+      .min(1, { error: '缺少微信昵称' })
+      .max(32, { error: '微信昵称不能超过32个字' }),
     '微信昵称',
   ),
-  headImgUrl: storedText(z.string().max(500), '微信头像地址').default(''),
+  headImgUrl: storedText(
+    z.string({ error: '微信头像地址不正确' }).max(500, { error: '微信头像地址不正确' }),
+    '微信头像地址',
+  ).default(''),
 });
 
 const idParam = z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, { error: '推广参数不正确' });
