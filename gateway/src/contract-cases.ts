@@ -141,6 +141,7 @@ export const contractCases: ContractCase[] = [
   { name: 'address save new', method: 'POST', path: endpoints.addressSave, as: 'customer', body: address, expect: ok({ ...address, isDefault: false }) },
   { name: 'address save with a landline', method: 'POST', path: endpoints.addressSave, as: 'agent', body: { ...address, tel: '010-12345678' }, expect: ok({ tel: '010-12345678', isDefault: true }) },
   { name: 'address save: edit own', method: 'POST', path: endpoints.addressSave, as: 'customer', body: { ...address, id: 2, addressDetail: '安贞里小区3号楼' }, expect: ok({ id: 2, addressDetail: '安贞里小区3号楼' }) },
+  { name: 'address save: the default saved without 设为默认 stays the default', method: 'POST', path: endpoints.addressSave, as: 'customer', body: { ...address, id: 1, isDefault: false }, expect: ok({ id: 1, isDefault: true }) },
   { name: "address save: someone else's", method: 'POST', path: endpoints.addressSave, as: 'agent', body: { ...address, id: 1 }, expect: refused(BizDesc.addressNotFound) },
   { name: 'address save: missing name', method: 'POST', path: endpoints.addressSave, as: 'customer', body: { ...address, name: '' }, expect: refused(Messages.nameRequired) },
   // Region names come from the picker; the longest (克孜勒苏柯尔克孜自治州) has 11 characters.
@@ -153,6 +154,8 @@ export const contractCases: ContractCase[] = [
   { name: 'address save: a bidi isolate in the name', method: 'POST', path: endpoints.addressSave, as: 'customer', body: { ...address, name: '王\u2066小明' }, expect: refused(TextMessages.hiddenControl('姓名')) },
   { name: 'address save: a name of only zero-width characters', method: 'POST', path: endpoints.addressSave, as: 'customer', body: { ...address, name: '\u200b\u2060' }, expect: refused(TextMessages.invisibleOnly('姓名')) },
   { name: 'address delete', method: 'POST', path: endpoints.addressDelete, as: 'customer', body: { id: 2 }, expect: ok() },
+  { name: 'address delete: the default', method: 'POST', path: endpoints.addressDelete, as: 'customer', body: { id: 1 }, expect: ok() },
+  { name: 'address list: the one left is the default', method: 'GET', path: endpoints.addressList, as: 'customer', expect: ok([{ isDefault: true }]) },
   { name: "address delete: someone else's", method: 'POST', path: endpoints.addressDelete, as: 'agent', body: { id: 1 }, expect: refused(BizDesc.addressNotFound) },
   { name: 'address delete: missing id', method: 'POST', path: endpoints.addressDelete, as: 'customer', body: {}, expect: refused('缺少编号') },
 

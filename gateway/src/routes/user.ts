@@ -135,14 +135,20 @@ export function userRoutes(app: FastifyInstance, { db }: AppContext) {
           'select count(*)::int as n, count(*) filter (where is_default)::int as defaults from addresses where user_id = $1',
           [userId],
         );
+        let wasDefault = false;
         if (a.id !== undefined) {
-          const [own] = await tx.query('select 1 from addresses where id = $1 and user_id = $2', [a.id, userId]);
+          const [own] = await tx.query<{ is_default: boolean }>(
+            'select is_default from addresses where id = $1 and user_id = $2',
+            [a.id, userId],
+          );
           if (!own) throw new BizError(BizDesc.addressNotFound);
+          wasDefault = own.is_default;
         } else if (n >= ADDRESS_MAX_COUNT) {
           throw new BizError(BizDesc.addressLimit);
         }
-        // The first address becomes the default; one default at most (partial unique index).
-        const isDefault = a.isDefault || defaults === 0;
+        // One default whenever there are addresses (partial unique index: at most one). The
+        // first becomes it; it moves only to another address, never away by editing it.
+        const isDefault = a.isDefault || defaults === 0 || wasDefault;
         if (isDefault)
           await tx.query(
             'update addresses set is_default = false where user_id = $1 and is_default and id <> coalesce($2, -1)',

@@ -53,6 +53,7 @@ export function AddressForm({ initial, onSaved, onCancel }: AddressFormProps) {
   const [address, setAddress] = useState<Address>(initial ?? blank);
   const [errors, setErrors] = useState<AddressErrors>({});
   const [saving, setSaving] = useState(false);
+  const isTheDefault = initial?.isDefault === true;
 
   const set = <K extends keyof Address>(key: K, value: Address[K]) => setAddress((a) => ({ ...a, [key]: value }));
   const clear = (field: Field) => setErrors((e) => ({ ...e, [field]: undefined }));
@@ -156,9 +157,17 @@ export function AddressForm({ initial, onSaved, onCancel }: AddressFormProps) {
           type="checkbox"
           role="switch"
           checked={address.isDefault}
+          // The default moves to another address, never away (the gateway keeps it as well).
+          disabled={isTheDefault}
+          aria-describedby={isTheDefault ? 'address-default-note' : undefined}
           onChange={(e) => set('isDefault', e.target.checked)}
         />
       </label>
+      {isTheDefault && (
+        <p className="address-form__note" id="address-default-note">
+          将其他地址设为默认即可更换
+        </p>
+      )}
       <div className="address-form__actions">
         <button type="button" className="app-button app-button--ghost" onClick={onCancel}>
           取消

@@ -175,6 +175,20 @@ describe('/my/info: contact addresses (SPEC §5 rules and messages)', () => {
     });
   });
 
+  it('keeps the default address the default while it is edited: the switch is on and cannot be turned off', async () => {
+    const { user } = renderScreen('/my/info', { user: customer });
+    await user.click(await screen.findByRole('button', { name: '编辑张晓明的地址' }));
+    const on = await screen.findByRole('switch', { name: '设为默认地址' });
+    expect(on).toBeChecked();
+    expect(on).toBeDisabled();
+    expect(on).toHaveAccessibleDescription('将其他地址设为默认即可更换');
+    await user.click(screen.getByRole('button', { name: '取消' }));
+    await user.click(await screen.findByRole('button', { name: '编辑张建国的地址' }));
+    const off = await screen.findByRole('switch', { name: '设为默认地址' });
+    expect(off).not.toBeChecked();
+    expect(off).toBeEnabled();
+  });
+
   it('edits an address, keeping the typed input when the gateway refuses (10001)', async () => {
     const { user } = renderScreen('/my/info', { user: customer });
     await user.click(await screen.findByRole('button', { name: '编辑张建国的地址' }));

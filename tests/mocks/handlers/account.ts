@@ -145,7 +145,10 @@ export const accountHandlers = [
     if (body instanceof Response) return body;
     const index = db.addresses.findIndex((a) => a.id === body.id && a.userId === user.userId);
     if (index < 0) return refused('地址不存在');
-    db.addresses.splice(index, 1);
+    const [gone] = db.addresses.splice(index, 1);
+    // As the gateway: deleting the default makes the oldest remaining address the default.
+    const oldest = db.addresses.filter((a) => a.userId === user.userId).sort((a, b) => (a.id ?? 0) - (b.id ?? 0))[0];
+    if (gone.isDefault && oldest) oldest.isDefault = true;
     return ok(null);
   }),
 ];
