@@ -47,8 +47,10 @@ describe('guard: nonce, timestamp and bearer token on every A and B call', () =>
       });
   });
 
-  it('refuses a missing or non-numeric timestamp as a clock problem', async () => {
-    for (const timestamp of [null, 'yesterday']) {
+  it('refuses a missing or non-numeric timestamp as a clock problem, and any form of now but its digits', async () => {
+    const now = Date.now();
+    const forms = [`0x${now.toString(16)}`, `${now / 1000}e3`, `${now}.5`, `+${now}`, `${now}, ${now}`];
+    for (const timestamp of [null, 'yesterday', ...forms]) {
       const res = await gw.send('GET', endpoints.noticeCount, { as: 'customer', timestamp });
       expect(res.json).toMatchObject({ code: Code.unauthorized, obj: { reason: 'clock' } });
     }

@@ -27,6 +27,7 @@ export { TOKEN_TTL_DAYS } from '../../contract/codes';
 
 /** A nonce: what the portal sends (32 hex) and any similar opaque value. */
 const NONCE_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
+const TIMESTAMP_PATTERN = /^\d{1,15}$/;
 
 /**
  * A condition that is always true and makes the statement's own transaction commit without
@@ -84,8 +85,10 @@ function refuse(reply: FastifyReply, reason: UnauthorizedReason, serverTime?: nu
  */
 export function checkHeaders(request: FastifyRequest, reply: FastifyReply, mode: GuardMode): PendingGuard | null {
   const now = Date.now();
-  const timestamp = Number(request.headers.timestamp);
-  if (!request.headers.timestamp || !Number.isFinite(timestamp) || Math.abs(timestamp - now) > REPLAY_WINDOW_MS) {
+  // Milliseconds as the portal writes them (SPEC §7): digits only, not whatever Number() reads.
+  const raw = request.headers.timestamp;
+  const timestamp = typeof raw === 'string' && TIMESTAMP_PATTERN.test(raw) ? Number(raw) : NaN;
+  if (!Number.isFinite(timestamp) || Math.abs(timestamp - now) > REPLAY_WINDOW_MS) {
     refuse(reply, 'clock', now);
     return null;
   }
