@@ -131,6 +131,9 @@ describe('my information', () => {
     await item.getByRole('button', { name: '编辑李华的地址' }).click();
     const edit = page.getByRole('form', { name: '编辑地址' });
     expect(await edit.getByRole('textbox', { name: '详细地址' }).inputValue()).toBe('漕溪北路88号 1801室');
+    // The only address is the default: it stays so until another one is made the default.
+    expect(await edit.getByRole('switch', { name: '设为默认地址' }).isDisabled()).toBe(true);
+    await snap(page, 'journey_my_info_address_edit');
     await pickRegion(page, '浙江省', '杭州市', '西湖区');
     await edit.getByRole('textbox', { name: '详细地址' }).fill('文三路90号');
     await edit.getByRole('button', { name: '保存' }).click();
