@@ -46,6 +46,21 @@ import { hasUnstorableText, UNSTORABLE_TEXT_DESC } from './text';
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
 /**
+ * An idle keep-alive connection is closed after this long. A request in progress whose socket
+ * is silent both ways (a response its client does not read) gets as long (decision 0048).
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
+/** The headers are a few hundred bytes: a client that has not sent them in 10 s is not on a phone. */
+const HEADERS_TIMEOUT_MS = 10_000;
+
+/**
+ * How often Node looks for requests past their time. Its default, 30 s, would let a request
+ * run up to twice REQUEST_TIMEOUT_MS; a walk over the open connections each second costs nothing.
+ */
+const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
+
+/**
  * Routes whose input can reach the database: the A and B calls, the SSO and the admin confirm.
  * Matched against the route's pattern (`routeOptions.url`), never the raw URL.
  */
@@ -124,7 +139,17 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
     bodyLimit: DEFAULT_BODY_LIMIT,
-    keepAliveTimeout: 65_000,
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    // Fastify's defaults are 0, no limit: a body trickled a byte at a time held its connection
+    // for ever. Past REQUEST_TIMEOUT_MS Node answers 408 through clientErrorHandler (decision 0048).
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    // Read by Node when the server is created: it refuses a headers timeout above the request's.
+    http: {
+      requestTimeout: config.requestTimeoutMs,
+      headersTimeout: Math.min(HEADERS_TIMEOUT_MS, config.requestTimeoutMs),
+      connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
+    },
     // The incoming X-Request-Id only when it is a sane token (ops/request-id.ts).
     requestIdHeader: false,
     genReqId: requestId,

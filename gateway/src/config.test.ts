@@ -45,6 +45,28 @@ describe('config', () => {
     }
   });
 
+  it('reads REQUEST_TIMEOUT_MS (default 30000 in every mode) and refuses one outside 1000–300000', () => {
+    expect(loadConfig({}).requestTimeoutMs).toBe(30_000);
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        DATABASE_URL: 'postgres://x',
+        ADMIN_KEY: 'a-long-real-admin-key-123',
+        SSO_ALLOWED_ORIGINS: 'https://h5.example.com',
+      }).requestTimeoutMs,
+    ).toBe(30_000);
+    expect(loadConfig({ REQUEST_TIMEOUT_MS: '1000' }).requestTimeoutMs).toBe(1000);
+    expect(loadConfig({ REQUEST_TIMEOUT_MS: '300000' }).requestTimeoutMs).toBe(300_000);
+    for (const bad of ['0', '999', '300001', '2147483648'])
+      expect(() => loadConfig({ REQUEST_TIMEOUT_MS: bad }), bad).toThrow(
+        `REQUEST_TIMEOUT_MS must be from 1000 to 300000 ms (got "${bad}")`,
+      );
+    for (const bad of ['30s', '-1', '1.5e3x'])
+      expect(() => loadConfig({ REQUEST_TIMEOUT_MS: bad }), bad).toThrow(
+        /REQUEST_TIMEOUT_MS must be a non-negative integer/,
+      );
+  });
+
   it('keeps DATA_DIR=memory:// in memory, and resolves a folder against the repository', () => {
     expect(loadConfig({ DATA_DIR: 'memory://' }).dataDir).toBe('memory://');
     expect(loadConfig({ DATA_DIR: 'tmp/db' }).dataDir).toBe(path.join(ROOT_DIR, 'tmp', 'db'));

@@ -47,6 +47,8 @@ export interface Config {
   pgStatementTimeoutMs: number;
   /** Whose address rate limits and logs see (Fastify's `trustProxy`); false: the socket's. */
   trustProxy: TrustProxy;
+  /** The whole request, headers and body, must have arrived within this long (ms; decision 0048). */
+  requestTimeoutMs: number;
   /** After SIGTERM/SIGINT the process has exited by then (ms). */
   shutdownGraceMs: number;
   /** After SIGTERM, how long the listener keeps serving while /readyz answers 503 (ms). */
@@ -84,6 +86,12 @@ const int = (value: string | undefined, fallback: number, name: string, problems
 export const dataDirFrom = (env: NodeJS.ProcessEnv) =>
   env.DATA_DIR?.startsWith('memory://') ? env.DATA_DIR : path.resolve(ROOT_DIR, env.DATA_DIR || '.data/pglite');
 
+/**
+ * REQUEST_TIMEOUT_MS's range (decision 0048). Below 1 s a phone's request on a slow link fails;
+ * above Node's own default (5 minutes) the setting would guard less than Node does unset.
+ */
+export const REQUEST_TIMEOUT_RANGE_MS = [1_000, 300_000] as const;
+
 /** Reads the settings from `env`; throws ConfigError when production settings are missing. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems: string[] = [];
@@ -113,6 +121,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (origins.length === 0) problems.push('SSO_ALLOWED_ORIGINS is required (comma-separated origins)');
   }
   const port = int(env.PORT, 8080, 'PORT', problems);
+  const requestTimeoutMs = int(env.REQUEST_TIMEOUT_MS, 30_000, 'REQUEST_TIMEOUT_MS', problems);
+  const [minRequestMs, maxRequestMs] = REQUEST_TIMEOUT_RANGE_MS;
+  if (requestTimeoutMs < minRequestMs || requestTimeoutMs > maxRequestMs)
+    problems.push(
+      `REQUEST_TIMEOUT_MS must be from ${minRequestMs} to ${maxRequestMs} ms (got "${env.REQUEST_TIMEOUT_MS}")`,
+    );
   const shutdownGraceMs = int(env.SHUTDOWN_GRACE_MS, 10_000, 'SHUTDOWN_GRACE_MS', problems);
   if (shutdownGraceMs === 0) problems.push('SHUTDOWN_GRACE_MS must be above 0 (got "0")');
   // Decision 0021: 0 outside an orchestrator; behind a load balancer, its health-check lag.
@@ -148,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // docs/operations.md, "Database").
     pgStatementTimeoutMs: int(env.PG_STATEMENT_TIMEOUT_MS, 5_000, 'PG_STATEMENT_TIMEOUT_MS', problems),
     trustProxy: typeof trustProxy === 'string' ? false : trustProxy.value,
+    requestTimeoutMs,
     shutdownGraceMs,
     shutdownDelayMs,
     metricsPort,
