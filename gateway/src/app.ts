@@ -26,7 +26,7 @@ import { loggerOptions } from './logger';
 import { healthRoutes, type Lifecycle } from './ops/health';
 import { createMetrics, type GatewayMetrics, poolOf } from './ops/metrics';
 import { requestId } from './ops/request-id';
-import { requestOps } from './ops/requests';
+import { requestOps, setOperationsHeaders } from './ops/requests';
 import { fastifyTrustProxy } from './ops/trust-proxy';
 import { adminRoutes } from './routes/admin';
 import { agreementRoutes } from './routes/agreement';
@@ -66,6 +66,9 @@ const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
  */
 const API_ROUTE = /^\/(?:gateway\/user|user-cloud|sso|admin)\//;
 
+/** Every answer's: no type sniffing, no full address in the Referer (the HTML's CSP: routes/static.ts). */
+const SECURITY_HEADERS = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'same-origin' } as const;
+
 /**
  * What Node's HTTP parser refuses (a malformed request line or header, headers over the
  * limit, a request timeout) never reaches Fastify: the answer is written to the socket here,
@@ -84,7 +87,10 @@ function clientErrorHandler(error: Error & { code?: string }, socket: Socket) {
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
         'Content-Type: application/json; charset=utf-8\r\n' +
         `Content-Length: ${Buffer.byteLength(json)}\r\n` +
-        'X-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n' +
+        Object.entries(SECURITY_HEADERS)
+          .map(([name, value]) => `${name}: ${value}\r\n`)
+          .join('') +
+        'Cache-Control: no-store\r\nConnection: close\r\n\r\n' +
         json,
     );
   }
@@ -126,6 +132,19 @@ const httpDate = () => {
   return dateCache.value;
 };
 
+/**
+ * The headers every answer carries besides the operations ones (ops/requests.ts). Set by the
+ * onSend hook, and by the answers no hook sees (frameworkErrors), so none lacks one.
+ */
+function setAnswerHeaders(reply: FastifyReply) {
+  if (!reply.hasHeader('date')) reply.header('date', httpDate());
+  reply.headers(SECURITY_HEADERS);
+  // Envelopes carry personal data (and ck's answer a token): no cache keeps them. A route
+  // that chose its own caching (/jsons, avatars) keeps it.
+  if (!reply.hasHeader('cache-control') && String(reply.getHeader('content-type') ?? '').startsWith('application/json'))
+    reply.header('cache-control', 'no-store');
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** Set to draining at SIGTERM: /readyz answers 503 (ops/shutdown.ts). */
@@ -136,6 +155,7 @@ declare module 'fastify' {
 }
 
 export async function buildApp({ db, config, logger }: BuildAppOptions): Promise<FastifyInstance> {
+  const lifecycle: Lifecycle = { draining: false };
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
     bodyLimit: DEFAULT_BODY_LIMIT,
@@ -159,17 +179,16 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: false },
     // A path the router cannot decode (`/gateway/user/%E0%A4%A`): Fastify's own answer echoes
-    // the path; ours is the 400 envelope. No route, so no onSend hook: the headers are set here.
-    frameworkErrors: (_error, request, reply) =>
-      (reply as FastifyReply)
-        .code(400)
-        .header('x-request-id', request.id)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'no-store')
-        .send(envelope(Code.badRequest, Desc.badRequest, null)),
+    // the path; ours is the 400 envelope. No route, so no onSend hook: the same functions as
+    // the hooks set the headers here.
+    frameworkErrors: (_error, request, raw) => {
+      const reply = (raw as FastifyReply).code(400).type('application/json; charset=utf-8');
+      setAnswerHeaders(reply);
+      setOperationsHeaders(request, reply, lifecycle);
+      return reply.send(envelope(Code.badRequest, Desc.badRequest, null));
+    },
     clientErrorHandler,
   });
-  const lifecycle: Lifecycle = { draining: false };
   const metrics = config.metricsPort === null ? undefined : createMetrics({ pool: poolOf(db) });
   app.decorate('lifecycle', lifecycle);
   app.decorate('metrics', metrics);
@@ -216,15 +235,7 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
 
   // A callback hook, not an async one: no promise per answer.
   app.addHook('onSend', (_request, reply, payload, done) => {
-    if (!reply.hasHeader('date')) reply.header('date', httpDate());
-    // Envelopes carry personal data (and ck's answer a token): no cache keeps them. A route
-    // that chose its own caching (/jsons, avatars) keeps it.
-    if (
-      !reply.hasHeader('cache-control') &&
-      String(reply.getHeader('content-type') ?? '').startsWith('application/json')
-    ) {
-      reply.header('cache-control', 'no-store');
-    }
+    setAnswerHeaders(reply);
     done(null, payload);
   });
   // After the hook above, before compression.
