@@ -1,5 +1,7 @@
+import net, { type AddressInfo } from 'node:net';
 import { Code, Desc } from '../../contract/codes';
 import { endpoints } from '../../contract/endpoints';
+import { KEEP_ALIVE_TIMEOUT_MS } from './app';
 import { TINY_PNG_DATA_URL } from './contract-cases';
 import { createTestGateway, type TestGateway } from './test-helpers';
 
@@ -118,5 +120,67 @@ describe('envelopes for what is not understood', () => {
     } finally {
       await gw.db.exec('alter table notices_gone rename to notices');
     }
+  });
+});
+
+describe('a request that does not arrive within REQUEST_TIMEOUT_MS', () => {
+  let gw: TestGateway;
+  beforeAll(async () => {
+    gw = await createTestGateway({ requestTimeoutMs: 300 });
+    await gw.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => gw.close());
+
+  /** Sends `head` on a raw socket, then nothing: what comes back, and when the socket closed. */
+  function stall(head: string) {
+    const { port } = gw.app.server.address() as AddressInfo;
+    const socket = net.connect(port, '127.0.0.1');
+    const started = Date.now();
+    return new Promise<{ text: string; ms: number; closed: boolean }>((resolve) => {
+      let text = '';
+      // The test stops by itself: a connection still open after 5 s is the failure.
+      const limit = setTimeout(() => {
+        socket.destroy();
+        resolve({ text, ms: Date.now() - started, closed: false });
+      }, 5000);
+      socket.on('data', (chunk) => (text += String(chunk)));
+      socket.on('error', () => {});
+      socket.on('close', () => {
+        clearTimeout(limit);
+        resolve({ text, ms: Date.now() - started, closed: true });
+      });
+      socket.write(head);
+    });
+  }
+
+  it('a body that stops arriving → HTTP 408 + envelope 400, and the connection closed', async () => {
+    const { text, ms, closed } = await stall(
+      `POST ${endpoints.ssoLogin} HTTP/1.1\r\nHost: 127.0.0.1\r\n` +
+        'Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\nphone=138',
+    );
+    expect(closed).toBe(true);
+    const [head, body] = text.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 408 /);
+    expect(head).toMatch(/^connection: close$/im);
+    expect(JSON.parse(body)).toEqual({ code: Code.badRequest, desc: Desc.badRequest, obj: null });
+    expect(ms).toBeGreaterThanOrEqual(250);
+    expect(ms).toBeLessThan(3000);
+  });
+
+  it('sets the limits on the server: headers within 10 s or the request time, a silent socket closed after the keep-alive time', async () => {
+    const limits = { timeout: KEEP_ALIVE_TIMEOUT_MS, keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS };
+    expect(gw.app.server).toMatchObject({ requestTimeout: 300, headersTimeout: 300, ...limits });
+    const standard = await createTestGateway();
+    try {
+      expect(standard.app.server).toMatchObject({ requestTimeout: 30_000, headersTimeout: 10_000, ...limits });
+    } finally {
+      await standard.close();
+    }
+  });
+
+  it('headers that stop arriving → the same 408', async () => {
+    const { text, closed } = await stall('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ');
+    expect(closed).toBe(true);
+    expect(text).toMatch(/^HTTP\/1\.1 408 /);
   });
 });

@@ -26,7 +26,7 @@ import { loggerOptions } from './logger';
 import { healthRoutes, type Lifecycle } from './ops/health';
 import { createMetrics, type GatewayMetrics, poolOf } from './ops/metrics';
 import { requestId } from './ops/request-id';
-import { requestOps } from './ops/requests';
+import { requestOps, setOperationsHeaders } from './ops/requests';
 import { fastifyTrustProxy } from './ops/trust-proxy';
 import { adminRoutes } from './routes/admin';
 import { agreementRoutes } from './routes/agreement';
@@ -46,10 +46,28 @@ import { hasUnstorableText, UNSTORABLE_TEXT_DESC } from './text';
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
 /**
+ * An idle keep-alive connection is closed after this long. A request in progress whose socket
+ * is silent both ways (a response its client does not read) gets as long (decision 0048).
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
+/** The headers are a few hundred bytes: a client that has not sent them in 10 s is not on a phone. */
+const HEADERS_TIMEOUT_MS = 10_000;
+
+/**
+ * How often Node looks for requests past their time. Its default, 30 s, would let a request
+ * run up to twice REQUEST_TIMEOUT_MS; a walk over the open connections each second costs nothing.
+ */
+const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
+
+/**
  * Routes whose input can reach the database: the A and B calls, the SSO and the admin confirm.
  * Matched against the route's pattern (`routeOptions.url`), never the raw URL.
  */
 const API_ROUTE = /^\/(?:gateway\/user|user-cloud|sso|admin)\//;
+
+/** Every answer's: no type sniffing, no full address in the Referer (the HTML's CSP: routes/static.ts). */
+const SECURITY_HEADERS = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'same-origin' } as const;
 
 /**
  * What Node's HTTP parser refuses (a malformed request line or header, headers over the
@@ -69,7 +87,10 @@ function clientErrorHandler(error: Error & { code?: string }, socket: Socket) {
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
         'Content-Type: application/json; charset=utf-8\r\n' +
         `Content-Length: ${Buffer.byteLength(json)}\r\n` +
-        'X-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n' +
+        Object.entries(SECURITY_HEADERS)
+          .map(([name, value]) => `${name}: ${value}\r\n`)
+          .join('') +
+        'Cache-Control: no-store\r\nConnection: close\r\n\r\n' +
         json,
     );
   }
@@ -111,6 +132,19 @@ const httpDate = () => {
   return dateCache.value;
 };
 
+/**
+ * The headers every answer carries besides the operations ones (ops/requests.ts). Set by the
+ * onSend hook, and by the answers no hook sees (frameworkErrors), so none lacks one.
+ */
+function setAnswerHeaders(reply: FastifyReply) {
+  if (!reply.hasHeader('date')) reply.header('date', httpDate());
+  reply.headers(SECURITY_HEADERS);
+  // Envelopes carry personal data (and ck's answer a token): no cache keeps them. A route
+  // that chose its own caching (/jsons, avatars) keeps it.
+  if (!reply.hasHeader('cache-control') && String(reply.getHeader('content-type') ?? '').startsWith('application/json'))
+    reply.header('cache-control', 'no-store');
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** Set to draining at SIGTERM: /readyz answers 503 (ops/shutdown.ts). */
@@ -121,10 +155,21 @@ declare module 'fastify' {
 }
 
 export async function buildApp({ db, config, logger }: BuildAppOptions): Promise<FastifyInstance> {
+  const lifecycle: Lifecycle = { draining: false };
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
     bodyLimit: DEFAULT_BODY_LIMIT,
-    keepAliveTimeout: 65_000,
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    // Fastify's defaults are 0, no limit: a body trickled a byte at a time held its connection
+    // for ever. Past REQUEST_TIMEOUT_MS Node answers 408 through clientErrorHandler (decision 0048).
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    // Read by Node when the server is created: it refuses a headers timeout above the request's.
+    http: {
+      requestTimeout: config.requestTimeoutMs,
+      headersTimeout: Math.min(HEADERS_TIMEOUT_MS, config.requestTimeoutMs),
+      connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
+    },
     // The incoming X-Request-Id only when it is a sane token (ops/request-id.ts).
     requestIdHeader: false,
     genReqId: requestId,
@@ -134,17 +179,16 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: false },
     // A path the router cannot decode (`/gateway/user/%E0%A4%A`): Fastify's own answer echoes
-    // the path; ours is the 400 envelope. No route, so no onSend hook: the headers are set here.
-    frameworkErrors: (_error, request, reply) =>
-      (reply as FastifyReply)
-        .code(400)
-        .header('x-request-id', request.id)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'no-store')
-        .send(envelope(Code.badRequest, Desc.badRequest, null)),
+    // the path; ours is the 400 envelope. No route, so no onSend hook: the same functions as
+    // the hooks set the headers here.
+    frameworkErrors: (_error, request, raw) => {
+      const reply = (raw as FastifyReply).code(400).type('application/json; charset=utf-8');
+      setAnswerHeaders(reply);
+      setOperationsHeaders(request, reply, lifecycle);
+      return reply.send(envelope(Code.badRequest, Desc.badRequest, null));
+    },
     clientErrorHandler,
   });
-  const lifecycle: Lifecycle = { draining: false };
   const metrics = config.metricsPort === null ? undefined : createMetrics({ pool: poolOf(db) });
   app.decorate('lifecycle', lifecycle);
   app.decorate('metrics', metrics);
@@ -191,15 +235,7 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
 
   // A callback hook, not an async one: no promise per answer.
   app.addHook('onSend', (_request, reply, payload, done) => {
-    if (!reply.hasHeader('date')) reply.header('date', httpDate());
-    // Envelopes carry personal data (and ck's answer a token): no cache keeps them. A route
-    // that chose its own caching (/jsons, avatars) keeps it.
-    if (
-      !reply.hasHeader('cache-control') &&
-      String(reply.getHeader('content-type') ?? '').startsWith('application/json')
-    ) {
-      reply.header('cache-control', 'no-store');
-    }
+    setAnswerHeaders(reply);
     done(null, payload);
   });
   // After the hook above, before compression.

@@ -2,6 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigError, DEMO_ADMIN_KEY, GATEWAY_NODE_ARGS, loadConfig, ROOT_DIR } from './config';
 
+/** The lines a refused start prints, or none. */
+function problemsOf(env: NodeJS.ProcessEnv): string[] {
+  try {
+    loadConfig(env);
+    return [];
+  } catch (e) {
+    if (e instanceof ConfigError) return e.problems;
+    throw e;
+  }
+}
+
 describe('config', () => {
   it('has demo defaults outside production', () => {
     const c = loadConfig({});
@@ -43,6 +54,28 @@ describe('config', () => {
         `PG_STATEMENT_TIMEOUT_MS must be a non-negative integer (got "${bad}")`,
       );
     }
+  });
+
+  it('reads REQUEST_TIMEOUT_MS (default 30000 in every mode) and refuses one outside 1000–300000', () => {
+    expect(loadConfig({}).requestTimeoutMs).toBe(30_000);
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        DATABASE_URL: 'postgres://x',
+        ADMIN_KEY: 'a-long-real-admin-key-123',
+        SSO_ALLOWED_ORIGINS: 'https://h5.example.com',
+      }).requestTimeoutMs,
+    ).toBe(30_000);
+    expect(loadConfig({ REQUEST_TIMEOUT_MS: '1000' }).requestTimeoutMs).toBe(1000);
+    expect(loadConfig({ REQUEST_TIMEOUT_MS: '300000' }).requestTimeoutMs).toBe(300_000);
+    for (const bad of ['0', '999', '300001', '2147483648'])
+      expect(() => loadConfig({ REQUEST_TIMEOUT_MS: bad }), bad).toThrow(
+        `REQUEST_TIMEOUT_MS must be from 1000 to 300000 ms (got "${bad}")`,
+      );
+    for (const bad of ['30s', '-1', '1.5e3x'])
+      expect(() => loadConfig({ REQUEST_TIMEOUT_MS: bad }), bad).toThrow(
+        /REQUEST_TIMEOUT_MS must be a non-negative integer/,
+      );
   });
 
   it('keeps DATA_DIR=memory:// in memory, and resolves a folder against the repository', () => {
@@ -148,6 +181,84 @@ describe('config', () => {
       [{ TRUST_PROXY: '100' }, /TRUST_PROXY: 100 proxies/],
     ];
     for (const [env, message] of refused) expect(() => loadConfig(env), JSON.stringify(env)).toThrow(message);
+  });
+
+  it('refuses what would fail later or not at all, naming the setting', () => {
+    const refused: Array<[Record<string, string>, RegExp]> = [
+      // Node would refuse 70000 only at listen, after the database is opened; 0 picks any port.
+      [{ PORT: '70000' }, /^PORT must be a port from 1 to 65535 \(got "70000"\)$/],
+      [{ PORT: '0' }, /^PORT must be a port from 1 to 65535 \(got "0"\)$/],
+      [
+        { LOG_LEVEL: 'verbose' },
+        /^LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent \(got "verbose"\)$/,
+      ],
+      [{ LOG_LEVEL: 'WARN' }, /^LOG_LEVEL must be one of/],
+      [{ HOST: ' ' }, /^HOST must be an IP address or a host name \(got " "\)$/],
+      [{ HOST: '0.0.0.0 ' }, /^HOST must be/],
+      [{ HOST: 'http://0.0.0.0' }, /^HOST must be an IP address or a host name \(got "http:\/\/0\.0\.0\.0"\)$/],
+      [{ HOST: '0.0.0.0:8080' }, /^HOST must be/],
+      [{ HOST: 'gateway.internal/' }, /^HOST must be/],
+      [{ HOST: '[::1]' }, /^HOST must be/],
+      [{ HOST: 'my host' }, /^HOST must be/],
+      [{ PG_POOL_MAX: '0' }, /^PG_POOL_MAX must be at least 1 \(got "0"\)$/],
+      // setTimeout fires at once past 2^31 - 1 ms: SIGTERM would exit 1 without draining.
+      [{ SHUTDOWN_GRACE_MS: '2147483648' }, /^SHUTDOWN_GRACE_MS must be at most 2147483647 ms \(got "2147483648"\)$/],
+      [
+        { SHUTDOWN_GRACE_MS: '2147483647', SHUTDOWN_DELAY_MS: '99999999999' },
+        /^SHUTDOWN_DELAY_MS must be at most 2147483647 ms/,
+      ],
+      // PostgreSQL's statement_timeout takes at most 2^31 - 1 ms, and would refuse the connection.
+      [{ PG_STATEMENT_TIMEOUT_MS: '2147483648' }, /^PG_STATEMENT_TIMEOUT_MS must be at most 2147483647 ms/],
+      // A bare origin is compared exactly: a pattern never matches.
+      [
+        { SSO_ALLOWED_ORIGINS: 'https://*.example.com' },
+        /^SSO_ALLOWED_ORIGINS: "https:\/\/\*\.example\.com" has a "\*", but origins are compared exactly/,
+      ],
+      [{ SSO_ALLOWED_ORIGINS: 'https://a.example,*' }, /^SSO_ALLOWED_ORIGINS: "\*" has a "\*"/],
+    ];
+    for (const [env, message] of refused)
+      expect(problemsOf(env), JSON.stringify(env)).toContainEqual(expect.stringMatching(message));
+    // What stays accepted.
+    expect(loadConfig({ PORT: '1' }).port).toBe(1);
+    expect(loadConfig({ PORT: '65535' }).port).toBe(65_535);
+    for (const LOG_LEVEL of ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      expect(loadConfig({ LOG_LEVEL }).logLevel).toBe(LOG_LEVEL);
+    for (const HOST of ['0.0.0.0', '127.0.0.1', '::', '::1', 'fd00::7', 'localhost', 'gateway-1.internal', 'app_1'])
+      expect(loadConfig({ HOST }).host).toBe(HOST);
+    expect(loadConfig({ PG_POOL_MAX: '1' }).pgPoolMax).toBe(1);
+    expect(loadConfig({ SHUTDOWN_GRACE_MS: '2147483647' }).shutdownGraceMs).toBe(2_147_483_647);
+    expect(loadConfig({ SSO_ALLOWED_ORIGINS: 'http://h5.test:5173' }).ssoAllowedOrigins).toEqual([
+      'http://h5.test:5173',
+    ]);
+  });
+
+  it('refuses in production what would send tickets in cleartext or a blank admin key', () => {
+    const real = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://x',
+      ADMIN_KEY: 'a-long-real-admin-key-123',
+      SSO_ALLOWED_ORIGINS: 'https://h5.example.com',
+    };
+    const refused: Array<[Record<string, string>, RegExp]> = [
+      [
+        { SSO_ALLOWED_ORIGINS: 'https://h5.example.com,http://portal.example.com' },
+        /^SSO_ALLOWED_ORIGINS: "http:\/\/portal\.example\.com" is not https: in production tickets would travel in cleartext$/,
+      ],
+      [
+        { SSO_ALLOWED_ORIGINS: 'http://localhost:8080' },
+        /^SSO_ALLOWED_ORIGINS: "http:\/\/localhost:8080" is not https/,
+      ],
+      [{ ADMIN_KEY: ' '.repeat(16) }, /^ADMIN_KEY must not be blank$/],
+      [{ ADMIN_KEY: '\t'.repeat(20) }, /^ADMIN_KEY must not be blank$/],
+      [
+        { ADMIN_KEY: ' a-long-real-admin-key-123' },
+        /^ADMIN_KEY must not begin or end with whitespace: a header value loses it, so the key would never match$/,
+      ],
+      [{ ADMIN_KEY: 'a-long-real-admin-key-123\n' }, /^ADMIN_KEY must not begin or end with whitespace/],
+    ];
+    for (const [env, message] of refused)
+      expect(problemsOf({ ...real, ...env }), JSON.stringify(env)).toEqual([expect.stringMatching(message)]);
+    expect(loadConfig(real).ssoAllowedOrigins).toEqual(['https://h5.example.com']);
   });
 
   it('npm start runs the gateway with the same node arguments as dev, e2e and the bench', () => {

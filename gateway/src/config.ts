@@ -3,9 +3,22 @@
  * setting has a demo default; with NODE_ENV=production the demo defaults are refused and the
  * gateway does not start (STYLE principle 14: fail fast with the list of what is missing).
  */
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseTrustProxy, type TrustProxy } from './ops/trust-proxy';
+
+/** pino's levels; pino itself would refuse another only once the app is built. */
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/**
+ * The longest wait in ms: setTimeout fires at once past it (SIGTERM would exit 1 without
+ * draining), and PostgreSQL refuses a longer statement_timeout.
+ */
+const MAX_MS = 2_147_483_647;
+
+/** A host name (RFC 1123 labels; `_` too, as container names have it): no scheme, port or path. */
+const HOST_NAME = /^[A-Za-z0-9_](?:[A-Za-z0-9_-]*[A-Za-z0-9_])?(?:\.[A-Za-z0-9_](?:[A-Za-z0-9_-]*[A-Za-z0-9_])?)*$/;
 
 /** The repository root (gateway/src/ → ../..). */
 export const ROOT_DIR = fileURLToPath(new URL('../..', import.meta.url));
@@ -47,6 +60,8 @@ export interface Config {
   pgStatementTimeoutMs: number;
   /** Whose address rate limits and logs see (Fastify's `trustProxy`); false: the socket's. */
   trustProxy: TrustProxy;
+  /** The whole request, headers and body, must have arrived within this long (ms; decision 0048). */
+  requestTimeoutMs: number;
   /** After SIGTERM/SIGINT the process has exited by then (ms). */
   shutdownGraceMs: number;
   /** After SIGTERM, how long the listener keeps serving while /readyz answers 503 (ms). */
@@ -80,9 +95,23 @@ const int = (value: string | undefined, fallback: number, name: string, problems
   return n;
 };
 
+/** A whole number of milliseconds up to MAX_MS; the fallback when refused. */
+const ms = (value: string | undefined, fallback: number, name: string, problems: string[]) => {
+  const n = int(value, fallback, name, problems);
+  if (n <= MAX_MS) return n;
+  problems.push(`${name} must be at most ${MAX_MS} ms (got "${value}")`);
+  return fallback;
+};
+
 /** The PGlite folder of DATA_DIR (relative to the repository), or `memory://…` as given. */
 export const dataDirFrom = (env: NodeJS.ProcessEnv) =>
   env.DATA_DIR?.startsWith('memory://') ? env.DATA_DIR : path.resolve(ROOT_DIR, env.DATA_DIR || '.data/pglite');
+
+/**
+ * REQUEST_TIMEOUT_MS's range (decision 0048). Below 1 s a phone's request on a slow link fails;
+ * above Node's own default (5 minutes) the setting would guard less than Node does unset.
+ */
+export const REQUEST_TIMEOUT_RANGE_MS = [1_000, 300_000] as const;
 
 /** Reads the settings from `env`; throws ConfigError when production settings are missing. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -98,8 +127,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     .map((s) => s.trim().replace(/\/+$/, ''))
     .filter(Boolean);
   for (const o of origins) {
+    // The SSO compares a redirect's origin with each entry as a string: a pattern never matches.
+    if (o.includes('*')) {
+      problems.push(`SSO_ALLOWED_ORIGINS: "${o}" has a "*", but origins are compared exactly: list each origin`);
+      continue;
+    }
     try {
-      if (new URL(o).origin !== o) problems.push(`SSO_ALLOWED_ORIGINS: "${o}" is not a bare origin`);
+      const url = new URL(o);
+      if (url.origin !== o) problems.push(`SSO_ALLOWED_ORIGINS: "${o}" is not a bare origin`);
+      else if (production && url.protocol !== 'https:')
+        problems.push(`SSO_ALLOWED_ORIGINS: "${o}" is not https: in production tickets would travel in cleartext`);
     } catch {
       problems.push(`SSO_ALLOWED_ORIGINS: "${o}" is not a URL`);
     }
@@ -108,15 +145,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (production) {
     if (!env.DATABASE_URL) problems.push('DATABASE_URL is required (embedded PGlite is for demos)');
     if (!env.ADMIN_KEY) problems.push('ADMIN_KEY is required');
+    else if (env.ADMIN_KEY.trim() === '') problems.push('ADMIN_KEY must not be blank');
+    else if (env.ADMIN_KEY !== env.ADMIN_KEY.trim())
+      problems.push(
+        'ADMIN_KEY must not begin or end with whitespace: a header value loses it, so the key would never match',
+      );
     else if (env.ADMIN_KEY === DEMO_ADMIN_KEY) problems.push('ADMIN_KEY must not be the demo key');
     else if (env.ADMIN_KEY.length < 16) problems.push('ADMIN_KEY must be at least 16 characters');
     if (origins.length === 0) problems.push('SSO_ALLOWED_ORIGINS is required (comma-separated origins)');
   }
   const port = int(env.PORT, 8080, 'PORT', problems);
-  const shutdownGraceMs = int(env.SHUTDOWN_GRACE_MS, 10_000, 'SHUTDOWN_GRACE_MS', problems);
+  // Node would refuse 70000 only at listen, once the database is open, and 0 listens on any port.
+  if (port < 1 || port > 65_535) problems.push(`PORT must be a port from 1 to 65535 (got "${env.PORT}")`);
+  const host = env.HOST || '127.0.0.1';
+  if (!isIP(host) && !HOST_NAME.test(host)) problems.push(`HOST must be an IP address or a host name (got "${host}")`);
+  const logLevel = env.LOG_LEVEL || 'info';
+  if (!LOG_LEVELS.includes(logLevel))
+    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
+  // 8: on the 2-core machine busier backends beat more of them (docs/performance.md lever 9).
+  const pgPoolMax = int(env.PG_POOL_MAX, 8, 'PG_POOL_MAX', problems);
+  // pg-pool would read 0 as its own default, 10.
+  if (pgPoolMax < 1) problems.push(`PG_POOL_MAX must be at least 1 (got "${env.PG_POOL_MAX}")`);
+  const requestTimeoutMs = int(env.REQUEST_TIMEOUT_MS, 30_000, 'REQUEST_TIMEOUT_MS', problems);
+  const [minRequestMs, maxRequestMs] = REQUEST_TIMEOUT_RANGE_MS;
+  if (requestTimeoutMs < minRequestMs || requestTimeoutMs > maxRequestMs)
+    problems.push(
+      `REQUEST_TIMEOUT_MS must be from ${minRequestMs} to ${maxRequestMs} ms (got "${env.REQUEST_TIMEOUT_MS}")`,
+    );
+  const shutdownGraceMs = ms(env.SHUTDOWN_GRACE_MS, 10_000, 'SHUTDOWN_GRACE_MS', problems);
   if (shutdownGraceMs === 0) problems.push('SHUTDOWN_GRACE_MS must be above 0 (got "0")');
   // Decision 0021: 0 outside an orchestrator; behind a load balancer, its health-check lag.
-  const shutdownDelayMs = int(env.SHUTDOWN_DELAY_MS, 0, 'SHUTDOWN_DELAY_MS', problems);
+  const shutdownDelayMs = ms(env.SHUTDOWN_DELAY_MS, 0, 'SHUTDOWN_DELAY_MS', problems);
   if (shutdownDelayMs >= shutdownGraceMs && shutdownGraceMs > 0) {
     problems.push(
       `SHUTDOWN_DELAY_MS (${shutdownDelayMs}) must be below SHUTDOWN_GRACE_MS (${shutdownGraceMs}): in-flight requests need time to finish`,
@@ -132,7 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (typeof trustProxy === 'string') problems.push(trustProxy);
   const config: Config = {
     port,
-    host: env.HOST || '127.0.0.1',
+    host,
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: dataDirFrom(env),
     adminKey,
@@ -141,13 +200,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production,
     distDir: path.resolve(ROOT_DIR, env.DIST_DIR || 'dist'),
     publicDir: path.resolve(ROOT_DIR, 'public'),
-    logLevel: env.LOG_LEVEL || 'info',
-    // 8: on the 2-core machine busier backends beat more of them (docs/performance.md lever 9).
-    pgPoolMax: int(env.PG_POOL_MAX, 8, 'PG_POOL_MAX', problems),
+    logLevel,
+    pgPoolMax,
     // 0: the gateway sends none and the role's or database's setting applies (PgBouncer,
     // docs/operations.md, "Database").
-    pgStatementTimeoutMs: int(env.PG_STATEMENT_TIMEOUT_MS, 5_000, 'PG_STATEMENT_TIMEOUT_MS', problems),
+    pgStatementTimeoutMs: ms(env.PG_STATEMENT_TIMEOUT_MS, 5_000, 'PG_STATEMENT_TIMEOUT_MS', problems),
     trustProxy: typeof trustProxy === 'string' ? false : trustProxy.value,
+    requestTimeoutMs,
     shutdownGraceMs,
     shutdownDelayMs,
     metricsPort,

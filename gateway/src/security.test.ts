@@ -186,6 +186,21 @@ describe('security review', () => {
       }
     });
 
+    it('a path the router cannot decode carries the headers of every answer, Connection: close while draining', async () => {
+      gw.app.lifecycle.draining = true;
+      try {
+        const bad = await gw.app.inject({ method: 'GET', url: '/gateway/user/%E0%A4%A' });
+        const other = await gw.app.inject({ method: 'GET', url: '/gateway/user/nope' });
+        expect(bad.statusCode).toBe(400);
+        expect(bad.headers.connection).toBe('close');
+        expect(bad.headers['referrer-policy']).toBe('same-origin');
+        for (const name of ['connection', 'referrer-policy', 'x-content-type-options', 'cache-control'])
+          expect(bad.headers[name], name).toBe(other.headers[name]);
+      } finally {
+        gw.app.lifecycle.draining = false;
+      }
+    });
+
     it('a request Node cannot parse → HTTP 400 (431 for oversized headers) with an envelope', () => {
       const answer = (code: string) => {
         const written: string[] = [];
@@ -207,6 +222,7 @@ describe('security review', () => {
       const bad = answer('HPE_INVALID_METHOD');
       expect(bad.head).toMatch(/^HTTP\/1\.1 400 /);
       expect(bad.head).toMatch(/x-content-type-options: nosniff/i);
+      expect(bad.head).toMatch(/referrer-policy: same-origin/i);
       expect(bad.body).toEqual({ code: Code.badRequest, desc: Desc.badRequest, obj: null });
       expect(bad.length).toBe(Buffer.byteLength(bad.raw));
       const big = answer('HPE_HEADER_OVERFLOW');

@@ -68,6 +68,15 @@ describe('start-up refusals', { timeout: 180_000, concurrent: true }, () => {
     expect(run.ms).toBeLessThan(EXIT_WITHIN_MS);
   });
 
+  it('a port out of range: names PORT before the database is opened', async () => {
+    const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gw-port-')), 'pglite');
+    const run = await startToExit({ NODE_ENV: 'development', PORT: '70000', DATA_DIR: dataDir, DATABASE_URL: '' });
+    expect(run.code).toBe(1);
+    expect(run.output).toContain('PORT must be a port from 1 to 65535 (got "70000")');
+    expect(fs.existsSync(dataDir)).toBe(false);
+    expect(run.ms).toBeLessThan(EXIT_WITHIN_MS);
+  });
+
   it('production without dist/: names `npm run build`, builds nothing', async () => {
     const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-dist-'));
     try {

@@ -1,4 +1,4 @@
-import { createTestGateway, type TestGateway } from '../test-helpers';
+import { createTestGateway, onPostgres, type TestGateway } from '../test-helpers';
 
 describe('/healthz and /readyz', () => {
   let gw: TestGateway;
@@ -66,13 +66,13 @@ describe('/healthz and /readyz', () => {
   });
 
   it('/readyz answers 503 when the database fails, or does not answer within 1 s', async () => {
-    vi.spyOn(gw.db, 'query').mockRejectedValueOnce(new Error('connect ECONNREFUSED 10.0.0.9:5432'));
+    vi.spyOn(gw.db, 'transaction').mockRejectedValueOnce(new Error('connect ECONNREFUSED 10.0.0.9:5432'));
     const failed = await get('/readyz');
     expect(failed.statusCode).toBe(503);
     expect(failed.json()).toEqual({ status: 'unavailable', reason: 'database' });
     expect(failed.body).not.toContain('ECONNREFUSED');
 
-    vi.spyOn(gw.db, 'query').mockReturnValueOnce(new Promise(() => {}));
+    vi.spyOn(gw.db, 'transaction').mockReturnValueOnce(new Promise(() => {}));
     const started = Date.now();
     const silent = await get('/readyz');
     expect(silent.statusCode).toBe(503);
@@ -81,9 +81,41 @@ describe('/healthz and /readyz', () => {
     expect(Date.now() - started).toBeLessThan(3000);
   });
 
+  // PGlite runs one statement at a time in the process: nothing there waits on a lock.
+  it.skipIf(!onPostgres)(
+    '/readyz gives up a query that waits past 1 s on PostgreSQL too: its connection is not held',
+    async () => {
+      const waiting = async () =>
+        Number(
+          (
+            await gw.db.query<{ n: string }>(
+              `select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+            )
+          )[0].n,
+        );
+      await gw.db.withConnection(async (locker) => {
+        await locker.exec('begin');
+        try {
+          await locker.exec('lock table schema_migrations in access exclusive mode');
+          const res = await get('/readyz');
+          expect(res.statusCode).toBe(503);
+          expect(res.json()).toEqual({ status: 'unavailable', reason: 'database' });
+          expect(await waiting()).toBe(1);
+          // PostgreSQL cancels the statement at READY_QUERY_TIMEOUT_MS: nothing waits on the lock.
+          const until = Date.now() + 2500;
+          while ((await waiting()) > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+          expect(await waiting()).toBe(0);
+        } finally {
+          await locker.exec('rollback');
+        }
+      });
+      expect((await get('/readyz')).statusCode).toBe(200);
+    },
+  );
+
   it('/readyz answers 503 at once while draining; /healthz stays 200', async () => {
     gw.app.lifecycle.draining = true;
-    const query = vi.spyOn(gw.db, 'query');
+    const query = vi.spyOn(gw.db, 'transaction');
     const res = await get('/readyz');
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({ status: 'unavailable', reason: 'draining' });

@@ -41,8 +41,14 @@ export function healthRoutes(app: FastifyInstance, { db, lifecycle }: { db: Db; 
 
   const notReady = async (): Promise<NotReady> => {
     if (lifecycle.draining) return 'draining';
+    // The answer comes at the limit, and PostgreSQL cancels each statement at it too, so a
+    // query stuck on a lock does not keep a pool connection until the statement timeout.
+    const check = db.transaction(async (tx) => {
+      await tx.query(`select set_config('statement_timeout', $1, true)`, [String(READY_QUERY_TIMEOUT_MS)]);
+      return pendingMigrations(tx, migrations);
+    });
     try {
-      return (await within(pendingMigrations(db, migrations), READY_QUERY_TIMEOUT_MS)).length ? 'migrations' : null;
+      return (await within(check, READY_QUERY_TIMEOUT_MS)).length ? 'migrations' : null;
     } catch (error) {
       // A changed applied migration is the migrations' fault, not the database's.
       return error instanceof MigrationError ? 'migrations' : 'database';

@@ -3,7 +3,7 @@
  * code (for the access log line and the metrics: 401, 500 and 10001 are HTTP 200), and while
  * draining `Connection: close`, so a keep-alive client's next request goes to another instance.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Lifecycle } from './health';
 import type { GatewayMetrics } from './metrics';
 import { REQUEST_ID_HEADER } from './request-id';
@@ -34,6 +34,15 @@ export function envelopeCodeOf(payload: unknown): number | null {
 }
 
 /**
+ * Sets the request id and, while draining, `Connection: close`. Called by the onSend hook
+ * below, and by the answers no hook sees (app.ts's frameworkErrors).
+ */
+export function setOperationsHeaders(request: FastifyRequest, reply: FastifyReply, lifecycle: Lifecycle) {
+  reply.header(REQUEST_ID_HEADER, request.id);
+  if (lifecycle.draining) reply.header('connection', 'close');
+}
+
+/**
  * Registers the hooks. Call it after any onSend hook that replaces the payload with another
  * envelope and before compression, which turns the payload into a stream.
  */
@@ -46,8 +55,7 @@ export function requestOps(
   // A callback hook: no promise per request on the hot list.
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.envelopeCode = envelopeCodeOf(payload);
-    reply.header(REQUEST_ID_HEADER, request.id);
-    if (lifecycle.draining) reply.header('connection', 'close');
+    setOperationsHeaders(request, reply, lifecycle);
     done(null, payload);
   });
 

@@ -139,10 +139,8 @@ const notFound = (reply: FastifyReply) => reply.code(404).send(envelope(Code.not
 export async function staticRoutes(app: FastifyInstance, { config }: AppContext) {
   const loadIndex = indexLoader(config.distDir);
 
-  // Security headers: every response gets nosniff and the referrer policy; HTML gets the CSP.
+  // HTML gets the CSP (every answer's nosniff and referrer policy: app.ts, setAnswerHeaders).
   app.addHook('onSend', async (request, reply, payload) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'same-origin');
     const type = String(reply.getHeader('content-type') ?? '');
     if (type.startsWith('text/html')) {
       const isPortal = !request.url.startsWith('/sso/');
