@@ -164,6 +164,10 @@ async function openPg(url: string, max: number, statementTimeoutMs: number): Pro
   });
   // A pool error on an idle client must not crash the process; the next query reconnects.
   pool.on('error', () => {});
+  // A connection lost while checked out (a transaction, a held connection) fails its query,
+  // then emits 'error', which the pool hears only on idle connections: unheard, it would end
+  // the process. The caller has the query's error; the connection is closed on release.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const run = async <T>(client: pg.Pool | pg.PoolClient, sql: string, params: unknown[] = [], name?: string) => {
     const result = await client.query(name ? { name, text: sql, values: params } : { text: sql, values: params });
     return result.rows as T[];
@@ -217,6 +221,7 @@ async function openPg(url: string, max: number, statementTimeoutMs: number): Pro
     },
     async transaction(fn) {
       const client = await pool.connect();
+      let failed = false;
       try {
         await client.query('begin');
         const result = await fn({
@@ -228,10 +233,12 @@ async function openPg(url: string, max: number, statementTimeoutMs: number): Pro
         await client.query('commit');
         return result;
       } catch (error) {
+        failed = true;
         await client.query('rollback').catch(() => {});
         throw error;
       } finally {
-        client.release();
+        // A failed transaction's connection may be the lost one: closed, not handed out again.
+        client.release(failed);
       }
     },
     async close() {

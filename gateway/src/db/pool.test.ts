@@ -40,6 +40,43 @@ describe('the PostgreSQL pool', { timeout: 60_000 }, () => {
     );
   });
 
+  it.skipIf(!onPostgres)(
+    'a connection lost inside a transaction or a held connection fails that call, not the process, and the pool goes on',
+    async () => {
+      const db = await openDb({ databaseUrl: process.env.DATABASE_URL, poolMax: 2, statementTimeoutMs: 0 });
+      const uncaught: unknown[] = [];
+      const record = (error: unknown) => uncaught.push(error);
+      process.on('uncaughtException', record);
+      const terminate = (marker: string) =>
+        db.query(
+          `select pg_terminate_backend(pid) from pg_stat_activity where query like $1 and pid <> pg_backend_pid()`,
+          [`%${marker}%`],
+        );
+      try {
+        for (const hold of [
+          () => db.transaction((tx) => tx.query(`select pg_sleep(10), 'lost-in-transaction'`)),
+          () => db.withConnection((c) => c.query(`select pg_sleep(10), 'lost-in-connection'`)),
+        ]) {
+          const held = hold().then(
+            () => 'answered',
+            (error: Error) => error.message,
+          );
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          expect(await terminate('lost-in-')).toHaveLength(1);
+          expect(await held).toMatch(/terminat/);
+        }
+        // The lost connection's own error event comes after its query's rejection.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(uncaught).toEqual([]);
+        expect(await db.query('select 1 as one')).toEqual([{ one: 1 }]);
+        expect(await db.transaction((tx) => tx.query('select 2 as two'))).toEqual([{ two: 2 }]);
+      } finally {
+        process.off('uncaughtException', record);
+        await db.close();
+      }
+    },
+  );
+
   it.skipIf(!onPostgres)('sets statement_timeout on every connection (0: none)', async () => {
     const db = await openDb({ databaseUrl: process.env.DATABASE_URL, poolMax: 2, statementTimeoutMs: 300 });
     try {
