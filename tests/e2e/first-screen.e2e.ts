@@ -306,6 +306,40 @@ describe('the returning customer’s /indexNew before the app has run', () => {
   });
 });
 
+describe('the returning customer’s /mine before the app has run', () => {
+  it('shows the header from the stored customer and the counts’ place from index.html alone, then the app’s in the same places', async () => {
+    const context = await newPhone(browser, 375, { storageState: session });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    // The app's scripts are held: nothing of ours but index.html's inline code can run.
+    const scripts = await holdScripts(page);
+
+    await page.goto('/mine?indexCode=index', { waitUntil: 'commit' });
+    await page.locator('.boot .mine__phone').waitFor({ timeout: 20_000 });
+    await scripts.asked();
+    expect(await page.locator('.boot .mine__phone').textContent()).toBe('138****8000');
+    expect(await page.locator('.boot .boot__brand').count()).toBe(0);
+    const PARTS = ['.mine__header', '.user-avatar', '.mine__name', '.mine__phone', '.mine-counts'];
+    const boxes = () =>
+      page.evaluate(
+        (parts) =>
+          parts.map((part) => JSON.stringify(document.querySelector(`#root ${part}`)?.getBoundingClientRect())),
+        PARTS,
+      );
+    const drawn = await boxes();
+    const name = await page.locator('.boot .mine__name').textContent();
+
+    await scripts.release();
+    await page.locator('.boot').waitFor({ state: 'detached', timeout: 20_000 });
+    await page.locator('.mine-counts__value').first().waitFor({ timeout: 20_000 });
+    expect(await page.locator('.mine__name').textContent()).toBe(name);
+    // The header, the avatar, the texts and the counts' row stay where index.html drew them.
+    expect(await boxes()).toEqual(drawn);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('the returning customer’s /message before the app has run', () => {
   it('shows the first notices from index.html alone, then the app’s own in their place, from one list call', async () => {
     const context = await newPhone(browser, 375, { storageState: session });

@@ -7,9 +7,10 @@ import { firstBannersInHtml } from '../../scripts/first-banners-html';
 import { specHeadersInHtml } from '../../scripts/spec-headers-html';
 
 /**
- * /indexNew before the app has run (decision 0040): index.html draws the new-theme home's own
- * layout in place of the boot skeleton, with the entry the screen will show (the indexCode's own
- * when it is a new-theme one, else `indexNew`), its texts as text.
+ * The screens index.html draws before the app has run. /indexNew (decision 0040): the new-theme
+ * home's own layout in place of the boot skeleton, with the entry the screen will show (the
+ * indexCode's own when it is a new-theme one, else `indexNew`), its texts as text. /mine: the
+ * header from the stored customer (decision 0050). Any other screen: an empty skeleton.
  */
 const config = JSON.parse(readFileSync('public/jsons/indexConfig.json', 'utf8')) as IndexConfig;
 
@@ -23,11 +24,17 @@ function built(indexConfig: IndexConfig = config): Document {
 }
 
 /** Runs index.html's boot on `url` (a customer unless `guest`), as the browser would parse it. */
-function boot(url: string, { guest = false, indexConfig = config } = {}) {
+function boot(
+  url: string,
+  { guest = false, indexConfig = config, userInfo = { mobilePhone: '13800138000' } as object } = {},
+) {
   const page = built(indexConfig);
   if (!guest) {
-    localStorage.setItem('user', JSON.stringify({ state: { userInfo: { mobilePhone: '13800138000' } } }));
+    localStorage.setItem('user', JSON.stringify({ state: { userInfo } }));
     document.cookie = 'token=t; path=/';
+  } else {
+    localStorage.removeItem('user');
+    document.cookie = 'token=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
   }
   vi.stubGlobal('fetch', () => new Promise(() => undefined));
   window.history.replaceState(null, '', url);
@@ -127,10 +134,41 @@ describe("index.html's /indexNew", () => {
     window.__bootScreen!({ ...changed, indexNew: { ...changed.indexNew, title: '又改过的标题' } } as never);
     expect(document.querySelector('#root')!.innerHTML).toBe(app);
   });
+});
 
-  it('leaves other paths’ boot skeleton alone', () => {
-    boot('/mine');
-    expect(document.querySelector('#root > .boot .boot__header')).not.toBeNull();
+describe("index.html's /mine", () => {
+  const stored = { mobilePhone: '13800138000', nickname: '<b>张晓明</b>' };
+
+  it('draws the header from the stored customer, its texts as text, and the counts’ loading row', () => {
+    boot('/mine', { userInfo: stored });
+    expect(text('.mine__name')).toBe('<b>张晓明</b>');
+    expect(document.querySelector('.boot b')).toBeNull();
+    expect(text('.mine__phone')).toBe('138****8000');
+    expect(document.querySelectorAll('.boot .mine-counts__cell--skeleton')).toHaveLength(3);
+    expect(document.querySelector('.boot .user-avatar')).not.toBeNull();
+    expect(document.querySelector('.boot')!.closest('[aria-hidden="true"]')).not.toBeNull();
+    expect(document.querySelector('.boot a, .boot button, .boot [tabindex="0"]')).toBeNull();
+    expect(document.querySelector('.boot__brand')).toBeNull();
+  });
+
+  it('leaves a guest the empty skeleton: the screen asks them to log in', () => {
+    boot('/mine', { guest: true });
     expect(window.__bootScreen).toBeUndefined();
+    expect(document.documentElement.getAttribute('data-boot')).toBe('plain');
+  });
+});
+
+describe("index.html's other screens", () => {
+  it('keep the skeleton empty (data-boot="plain" hides the home’s header): no screen flashes the home', () => {
+    for (const path of ['/rights', '/servList', '/my/info', '/message']) {
+      boot(path, { guest: path === '/message' });
+      expect(document.documentElement.getAttribute('data-boot'), path).toBe('plain');
+      expect(window.__bootScreen, path).toBeUndefined();
+      document.documentElement.removeAttribute('data-boot');
+    }
+    for (const path of ['/index', '/', '/indexNew']) {
+      boot(path);
+      expect(document.documentElement.getAttribute('data-boot'), path).toBeNull();
+    }
   });
 });
