@@ -20,7 +20,14 @@ const LANDING: Record<string, string[]> = {
 const DRAWN_BY_HTML: Record<string, string> = {
   '/message': 'features/messages/message-page.tsx',
   '/indexNew': 'features/home/index-new-page.tsx',
+  '/rights': 'features/rights/rights-page.tsx',
 };
+
+/**
+ * Drawn screens whose stylesheet sits in a chunk their own imports: rights.css is shared by
+ * /rights and /noRights, so the build gives it a chunk of its own.
+ */
+const CSS_IN_SHARED_CHUNK = new Set(['/rights']);
 
 /**
  * The first paint needs only the HTML (decision 0003). The entry's stylesheets (a few KB) are inlined
@@ -71,6 +78,13 @@ export function firstPaintFromHtml(): Plugin {
           if (chunk?.type !== 'chunk') throw new Error(`first-paint-from-html: no chunk for src/${module}`);
           return chunk as Rollup.OutputChunk & { viteMetadata?: { importedCss: Set<string> } };
         };
+        type Chunk = Rollup.OutputChunk & { viteMetadata?: { importedCss: Set<string> } };
+        // A chunk's stylesheets, and with `shared` those of the chunks it imports directly.
+        const stylesheetsOf = (chunk: Chunk, shared: boolean) => {
+          const chunks = [chunk, ...(shared ? chunk.imports.map((file) => bundle[file] as Chunk) : [])];
+          const css = chunks.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]);
+          return [...new Set(css)].filter((file) => !inlinedCss.includes(file));
+        };
         // A landing screen's chunks: its modules' and every chunk they import, however deep (the
         // request client sits two imports down).
         const chunksOf = (modules: string[]) => {
@@ -95,13 +109,13 @@ export function firstPaintFromHtml(): Plugin {
               chunksOf(modules).filter((file) => file !== entry[1] && !files.includes(file)),
             ]),
         );
-        // /message's first notices and /indexNew's layout are drawn by index.html before the app
-        // has run (decision 0040): on those paths the page asks for the screen's stylesheet as it
+        // /message's first notices, /indexNew's layout and /rights's list are drawn by index.html
+        // before the app has run (decisions 0040, 0050): on those paths the page asks for the screen's stylesheet as it
         // is parsed (the drawing scripts wait for it), and Vite's preload helper then finds it.
         const drawnCss = Object.fromEntries(
           Object.entries(DRAWN_BY_HTML).map(([path, module]) => [
             path,
-            [...(chunkOf(module).viteMetadata?.importedCss ?? [])].map((file) => `/${file}`),
+            stylesheetsOf(chunkOf(module), CSS_IN_SHARED_CHUNK.has(path)).map((file) => `/${file}`),
           ]),
         );
         out = out

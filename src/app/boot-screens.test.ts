@@ -1,8 +1,11 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { IndexConfig } from '@contract/types';
+import { PRODUCT_LINE_LABEL, remainingText, validityText } from '@/lib/right-facts';
+import { demoRights } from '@contract/demo-data';
+import type { IndexConfig, Right } from '@contract/types';
 import { earlyNoticesInHtml } from '../../scripts/early-notices-html';
+import { earlyRightsInHtml } from '../../scripts/early-rights-html';
 import { firstBannersInHtml } from '../../scripts/first-banners-html';
 import { specHeadersInHtml } from '../../scripts/spec-headers-html';
 
@@ -19,14 +22,21 @@ function built(indexConfig: IndexConfig = config): Document {
   const root = mkdtempSync(path.join(tmpdir(), 'boot-'));
   mkdirSync(path.join(root, 'public/jsons'), { recursive: true });
   writeFileSync(path.join(root, 'public/jsons/indexConfig.json'), JSON.stringify(indexConfig));
-  const html = earlyNoticesInHtml(firstBannersInHtml(specHeadersInHtml(readFileSync('index.html', 'utf8')), root));
+  const html = earlyRightsInHtml(
+    earlyNoticesInHtml(firstBannersInHtml(specHeadersInHtml(readFileSync('index.html', 'utf8')), root)),
+  );
   return new DOMParser().parseFromString(html, 'text/html');
 }
 
 /** Runs index.html's boot on `url` (a customer unless `guest`), as the browser would parse it. */
 function boot(
   url: string,
-  { guest = false, indexConfig = config, userInfo = { mobilePhone: '13800138000' } as object } = {},
+  {
+    guest = false,
+    indexConfig = config,
+    userInfo = { mobilePhone: '13800138000' } as object,
+    answer = undefined as unknown,
+  } = {},
 ) {
   const page = built(indexConfig);
   if (!guest) {
@@ -36,7 +46,10 @@ function boot(
     localStorage.removeItem('user');
     document.cookie = 'token=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
   }
-  vi.stubGlobal('fetch', () => new Promise(() => undefined));
+  // Calls never answer, unless `answer` is given: then every call answers it as JSON.
+  vi.stubGlobal('fetch', () =>
+    answer === undefined ? new Promise(() => undefined) : Promise.resolve({ json: () => Promise.resolve(answer) }),
+  );
   window.history.replaceState(null, '', url);
   document.body.innerHTML = page.querySelector('#root')!.outerHTML;
   for (const script of page.querySelectorAll('head script:not([src])')) new Function(script.textContent!)();
@@ -50,6 +63,7 @@ afterEach(() => {
   delete window.__bootScreen;
   delete window.__bootHeaders;
   delete window.__earlyDate;
+  delete window.__earlyRights;
   document.documentElement.removeAttribute('data-boot');
   document.cookie = 'token=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
 });
@@ -158,10 +172,89 @@ describe("index.html's /mine", () => {
   });
 });
 
+describe("index.html's /rights", () => {
+  const rights: Right[] = demoRights
+    .filter((r) => r.userId === demoRights[0].userId)
+    .map(({ userId: _user, ...r }) => ({
+      ...r,
+      status: r.validTo < '2026-01-01' ? 'expired' : r.usedTimes === r.totalTimes ? 'used' : 'available',
+    }));
+  const envelope = (obj: unknown) => ({ code: 200, desc: '成功', obj });
+  const settled = () => window.__earlyRights!.page;
+  const cards = () => [...document.querySelectorAll('.boot .right-card')];
+
+  it('draws the tabs and the loading rows at once, then the tab’s cards worded as the screen words them', async () => {
+    boot('/rights?indexCode=index', { answer: envelope(rights) });
+    expect([...document.querySelectorAll('.boot .rights__tab')].map((t) => t.textContent)).toEqual([
+      '可使用',
+      '已使用',
+      '已过期',
+      '使用记录',
+    ]);
+    expect(document.querySelector('.boot .rights__tab[aria-selected="true"]')!.textContent).toBe('可使用');
+    await settled();
+    const available = rights.filter((r) => r.status === 'available');
+    expect(cards()).toHaveLength(available.length);
+    expect(document.querySelector('.boot .skeleton')).toBeNull();
+    for (const [i, card] of cards().entries()) {
+      const r = available[i];
+      expect(card.className).toBe('right-card right-card--available');
+      expect(card.querySelector('.right-card__name')!.textContent).toBe(r.name);
+      expect(card.querySelector('.right-card__line')!.textContent).toBe(PRODUCT_LINE_LABEL[r.productLine]);
+      expect(card.querySelector('.right-card__times')!.textContent).toBe(remainingText(r));
+      expect([...card.querySelectorAll('.right-card__meta')].map((m) => m.textContent)).toEqual([
+        `有效期 ${validityText(r)}`,
+        `保单号 ${r.policyNo}`,
+      ]);
+    }
+    expect([...document.querySelectorAll('.boot .rights__tab-count')].map((c) => c.textContent)).toEqual([
+      '4',
+      '2',
+      '2',
+    ]);
+    expect(document.querySelector('.boot a[href], .boot [tabindex="0"]')).toBeNull();
+    expect(window.__earlyRights!.arrived).toEqual(rights);
+  });
+
+  it('draws the tab the address names, and nothing for the records tab', async () => {
+    boot('/rights?tab=expired', { answer: envelope(rights) });
+    await settled();
+    expect(cards().map((c) => c.className)).toEqual([
+      'right-card right-card--expired',
+      'right-card right-card--expired',
+    ]);
+    delete window.__bootScreen;
+    delete window.__earlyRights;
+    document.documentElement.removeAttribute('data-boot');
+    boot('/rights?tab=records', { answer: envelope(rights) });
+    expect(window.__bootScreen).toBeUndefined();
+    expect(window.__earlyRights).toBeUndefined();
+  });
+
+  it('writes hostile texts as text', async () => {
+    const hostile = '<img src=x onerror="window.PWNED=1">';
+    boot('/rights', { answer: envelope([{ ...rights[0], name: hostile, policyNo: hostile }]) });
+    await settled();
+    expect(document.querySelector('.boot .right-card__name')!.textContent).toBe(hostile);
+    expect(document.querySelector('.boot img')).toBeNull();
+  });
+
+  it('leaves to the app an empty list, a refusal or a list that is not of rights: the loading rows stay', async () => {
+    for (const answer of [envelope([]), { code: 401, desc: '登录已失效', obj: null }, envelope([{ id: 1 }])]) {
+      boot('/rights', { answer });
+      expect(await settled()).toBeNull();
+      expect(window.__earlyRights!.arrived).toBeUndefined();
+      expect(cards()).toHaveLength(0);
+      expect(document.querySelector('.boot .skeleton')).not.toBeNull();
+      delete window.__earlyRights;
+    }
+  });
+});
+
 describe("index.html's other screens", () => {
   it('keep the skeleton empty (data-boot="plain" hides the home’s header): no screen flashes the home', () => {
     for (const path of ['/rights', '/servList', '/my/info', '/message']) {
-      boot(path, { guest: path === '/message' });
+      boot(path, { guest: path === '/message' || path === '/rights' });
       expect(document.documentElement.getAttribute('data-boot'), path).toBe('plain');
       expect(window.__bootScreen, path).toBeUndefined();
       document.documentElement.removeAttribute('data-boot');

@@ -19,6 +19,9 @@ export const RIGHT_STATUS_LABEL: Record<RightStatus, string> = {
   expired: '已过期',
 };
 
+/** The /rights tab of the customer's consumption records. */
+export const RECORDS_TAB_LABEL = '使用记录';
+
 /** Times left, or null when the right is unlimited (`totalTimes` null). */
 export function remainingTimes(right: Pick<Right, 'totalTimes' | 'usedTimes'>): number | null {
   return right.totalTimes === null ? null : Math.max(0, right.totalTimes - right.usedTimes);

@@ -410,3 +410,41 @@ describe('the likely next screens (decision 0031)', () => {
     await context.close();
   });
 });
+
+describe('the returning customer’s /rights before the app has run', () => {
+  it('shows the tab’s rights from index.html alone, then the app’s own in their place, from one list call', async () => {
+    const context = await newPhone(browser, 375, { storageState: session });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const lists: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.endsWith('/rights/list')) lists.push(request.url());
+    });
+    // The app's scripts are held: nothing of ours but index.html's inline code can run.
+    const scripts = await holdScripts(page);
+
+    await page.goto('/rights?indexCode=index', { waitUntil: 'commit' });
+    await page.locator('.boot .right-card').first().waitFor({ timeout: 20_000 });
+    // The app's download starts once the list is drawn.
+    await scripts.asked();
+    const read = (root: string) =>
+      page.locator(root).evaluate((el) => ({
+        tabs: [...el.querySelectorAll('.rights__tab')].map((tab) => tab.textContent),
+        cards: [...el.querySelectorAll('.right-card')].map((card) => card.textContent),
+        boxes: [...el.querySelectorAll('.rights__tab, .right-card')].map((e) =>
+          JSON.stringify(e.getBoundingClientRect()),
+        ),
+      }));
+    const drawn = await read('.boot .rights');
+    expect(drawn.cards.length).toBeGreaterThan(0);
+
+    await scripts.release();
+    await page.locator('.boot').waitFor({ state: 'detached', timeout: 20_000 });
+    await page.locator('.screen .right-card').first().waitFor({ timeout: 20_000 });
+    // The same tabs and cards, worded alike, in the same places: the app's list replaces the drawn one.
+    expect(await read('.screen .rights')).toEqual(drawn);
+    expect(lists, 'the app takes index.html’s answer instead of asking again').toHaveLength(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

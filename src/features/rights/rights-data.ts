@@ -6,6 +6,7 @@ import { readIndexCode } from '@/lib/index-code';
 import type { LinkedPath } from '@/lib/paths';
 import { useUserStore } from '@/stores/user';
 import type { IndexConfig, Right } from '@contract/types';
+import { arrivedRights, pendingRights } from './early-rights';
 
 /** Where a customer with no rights at all goes, by the indexCode's product line (DESIGN §7). */
 async function noRightsPath(indexCode: string): Promise<LinkedPath> {
@@ -27,8 +28,16 @@ export interface RightsData {
 }
 
 export async function fetchRights(indexCode: string): Promise<RightsData> {
-  const rights = await getRights();
+  // The list index.html asked for, when it is on its way (decision 0050); else the gateway.
+  const early = pendingRights(useUserStore.getState().token);
+  const rights = (early && (await early)) || (await getRights());
   return rights.length > 0 ? { rights } : { rights, redirect: await noRightsPath(indexCode) };
+}
+
+/** The list index.html has already drawn, for the screen's first render (decision 0050). */
+export function arrivedRightsData(): RightsData | undefined {
+  const rights = arrivedRights(useUserStore.getState().token);
+  return rights ? { rights } : undefined;
 }
 
 /** The key /rights reads its list under, for its loader and its screen alike. */
@@ -37,7 +46,9 @@ export const rightsKey = (userId: string | undefined, indexCode: string) =>
 
 /** /rights's loader (decision 0036): the list starts beside the screen's chunk. */
 export function loadRights(url: URL): void {
-  const { userInfo, indexCode: stored } = useUserStore.getState();
+  const { userInfo, indexCode: stored, token } = useUserStore.getState();
+  // Already drawn from index.html's own call: the screen shows that list (decision 0050).
+  if (arrivedRights(token)) return;
   const indexCode = readIndexCode(url.searchParams.get('indexCode'), stored);
   preload(rightsKey(userInfo?.userId, indexCode), () => fetchRights(indexCode));
 }

@@ -1,17 +1,18 @@
 import { PullToRefresh } from 'antd-mobile';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { PageState } from '@/components/page-state';
 import { RouteHeading } from '@/components/route-heading';
 import { useRequest } from '@/hooks/server-state';
 import { readIndexCode } from '@/lib/index-code';
 import { withIndexCode } from '@/lib/paths';
-import { RIGHT_STATUS_LABEL } from '@/lib/right-facts';
+import { RECORDS_TAB_LABEL, RIGHT_STATUS_LABEL } from '@/lib/right-facts';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';
 import type { RightStatus } from '@contract/types';
+import { forgetEarlyRights } from './early-rights';
 import { RecordsList } from './records-list';
 import { RightCard } from './right-card';
-import { fetchRights, rightsKey } from './rights-data';
+import { arrivedRightsData, fetchRights, rightsKey } from './rights-data';
 import './rights.css';
 
 type Tab = RightStatus | 'records';
@@ -20,7 +21,7 @@ const TABS: { key: Tab; label: string }[] = [
   { key: 'available', label: RIGHT_STATUS_LABEL.available },
   { key: 'used', label: RIGHT_STATUS_LABEL.used },
   { key: 'expired', label: RIGHT_STATUS_LABEL.expired },
-  { key: 'records', label: '使用记录' },
+  { key: 'records', label: RECORDS_TAB_LABEL },
 ];
 
 const isTab = (value: string | null): value is Tab => TABS.some((t) => t.key === value);
@@ -43,11 +44,15 @@ export default function RightsPage() {
 
   // Pull to refresh (`refresh`), as on /message: the list stays while it reloads, and stays if that fails.
   // The first fetch is the route's loader's when it started one (decision 0036).
+  // The list index.html drew before the app ran is shown at once (decision 0050).
+  const [initialData] = useState(arrivedRightsData);
   const { data, loading, error, reload, refresh } = useRequest(() => fetchRights(indexCode), [userId, indexCode], {
     enabled: loggedIn,
     refreshOn: ['rights'],
     loadKey: rightsKey(userId, indexCode),
+    initialData,
   });
+  useEffect(forgetEarlyRights, []);
 
   useEffect(() => {
     if (data?.redirect) navigate(withIndexCode(data.redirect, indexCode), { replace: true });
