@@ -2,11 +2,13 @@
  * Colour contrast (WCAG AA): every colour our stylesheets use for text on white —
  * each theme's primary (buttons carry white text on it), the greys, danger and success — reaches
  * 4.5:1 against white. Read from the CSS sources, so a new low-contrast theme colour fails here.
- * Text drawn in one of those colours but faded (opacity) is checked as drawn, in `FADED_TEXT`.
+ * Text drawn in one of those colours but faded (opacity) is checked as drawn, in `FADED_TEXT`,
+ * and the stand-in SSO page's own stylesheet is checked text by text, in `SSO_TEXT`.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SSO_CSS } from '../../gateway/src/routes/sso-assets';
 
 const TEXT_VARIABLES = [
   '--app-color-primary',
@@ -72,7 +74,7 @@ function declarations(css: string, selector: string): Map<string, string> {
   const plain = css.replace(/\/\*[\s\S]*?\*\//g, '');
   for (const match of plain.matchAll(/([^{}]+)\{([^}]*)\}/g)) {
     if (match[1].split(',').some((s) => s.trim() === selector)) {
-      return new Map([...match[2].matchAll(/([a-z-]+):\s*([^;]+);/g)].map((m) => [m[1], m[2].trim()]));
+      return new Map([...match[2].matchAll(/([a-z-]+):\s*([^;]+)(?:;|$)/g)].map((m) => [m[1], m[2].trim()]));
     }
   }
   return new Map();
@@ -112,6 +114,30 @@ const FADED_TEXT = [
     parentRules: ['.rights__tab', ".rights__tab[aria-selected='true']"],
     background: '#ffffff',
   },
+];
+
+/** `#rgb` as `#rrggbb`. */
+const longHex = (hex: string) => (hex.length === 4 ? `#${[...hex.slice(1)].map((c) => c + c).join('')}` : hex);
+
+/**
+ * The SSO page's text (`gateway/src/routes/sso-assets.ts`) and the rule whose background it
+ * sits on. A disabled 获取验证码 is left out: WCAG asks no contrast of an inactive control.
+ */
+const SSO_TEXT: [text: string, on: string][] = [
+  ['body', 'body'],
+  ['.footer', 'body'],
+  ['.error-page p', 'body'],
+  ['.field label', '.card'],
+  ['.send', '.card'],
+  ['.msg', '.card'],
+  ['.msg--ok', '.card'],
+  ['.demo', '.demo'],
+  ['.primary', '.primary'],
+  ['.agree', '.card'],
+  ['.agree a', '.card'],
+  ['.other', '.card'],
+  ['.wx', '.wx'],
+  ['.hint', '.card'],
 ];
 
 describe('colour contrast', () => {
@@ -161,5 +187,13 @@ describe('colour contrast', () => {
     expect(Number(contrast(blend(colour!, opacity, t.background), t.background).toFixed(2))).toBeGreaterThanOrEqual(
       4.5,
     );
+  });
+
+  it.each(SSO_TEXT)("draws the SSO page's %s text at 4.5:1 or more on %s", (text, on) => {
+    const colour = declarations(SSO_CSS, text).get('color');
+    const background = declarations(SSO_CSS, on).get('background');
+    expect(colour).toMatch(/^#[0-9a-f]{3,6}$/i);
+    expect(background).toMatch(/^#[0-9a-f]{3,6}$/i);
+    expect(Number(contrast(longHex(colour!), longHex(background!)).toFixed(2))).toBeGreaterThanOrEqual(4.5);
   });
 });
