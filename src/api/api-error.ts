@@ -36,5 +36,16 @@ export function objOf<T>(envelope: Envelope<T>): T {
   throw new ApiError(envelope.code, envelope.desc, reason);
 }
 
+/**
+ * The server failed, as opposed to the connection: an envelope code 500, or an HTTP 5xx answer
+ * (the client rejects those as they came). Only no answer at all is the network's fault. The
+ * status is read off the error's `response` so this file stays free of axios.
+ */
+export function isServerFault(error: unknown): boolean {
+  if (error instanceof ApiError) return error.serverFault;
+  const status = (error as { response?: { status?: unknown } } | null)?.response?.status;
+  return typeof status === 'number' && status >= 500;
+}
+
 /** A refusal (10001) the screen shows as the gateway's sentence instead of a retry. */
 export const isRefusal = (error: unknown): error is ApiError => error instanceof ApiError && error.refused;

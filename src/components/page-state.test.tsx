@@ -1,8 +1,15 @@
 import { render, screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/api/api-error';
+import { getNoticeCount } from '@/api/notices';
 import { Code } from '@contract/codes';
+import { endpoints } from '@contract/endpoints';
+import { url } from '../../tests/mocks/handlers/common';
+import { server } from '../../tests/mocks/server';
 import { PageState } from './page-state';
+
+vi.mock('@/lib/toast', () => ({ showToast: vi.fn(), preloadOverlays: vi.fn() }));
 
 const heading = <h1>服务评价</h1>;
 
@@ -49,5 +56,41 @@ describe('PageState', () => {
       </PageState>,
     );
     expect(headings()).toEqual(['洁牙服务']);
+  });
+});
+
+describe('PageState error text', () => {
+  /** What `getNoticeCount` rejects with when the server answers this way. */
+  async function errorFrom(answer: () => Response) {
+    server.use(http.get(url(endpoints.noticeCount), answer));
+    return getNoticeCount().then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+  }
+
+  it.each([
+    ['an envelope code 500', () => HttpResponse.json({ code: Code.serverError, desc: '服务繁忙', obj: null })],
+    ['HTTP 500 with an envelope', () => HttpResponse.json({ code: 500, desc: '系统繁忙' }, { status: 500 })],
+    ['HTTP 502 without one', () => new HttpResponse('<html>Bad Gateway</html>', { status: 502 })],
+    ['HTTP 503', () => new HttpResponse(null, { status: 503 })],
+  ])('says the service is busy for %s, not the network', async (_, answer) => {
+    const error = await errorFrom(answer);
+    render(
+      <PageState loading={false} error={error} heading={heading}>
+        {null}
+      </PageState>,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('服务繁忙，请稍后重试');
+  });
+
+  it('asks to check the network when no answer came', async () => {
+    const error = await errorFrom(() => HttpResponse.error());
+    render(
+      <PageState loading={false} error={error} heading={heading}>
+        {null}
+      </PageState>,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('加载失败，请检查网络后重试');
   });
 });

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useRef } from 'react';
-import { ApiError, isRefusal } from '@/api/api-error';
+import { isRefusal, isServerFault } from '@/api/api-error';
 import { firstContentShown } from '@/lib/after-paint';
 import { dataWaitStarted } from '@/lib/data-wait';
 import { contentShown } from '@/lib/scroll-memory';
@@ -23,9 +23,9 @@ export interface PageStateProps {
   children: ReactNode;
 }
 
-/** What an error state says: a server fault and a lost connection are told apart. */
+/** What an error state says: a server fault (envelope 500 or HTTP 5xx) and a lost connection are told apart. */
 function errorText(error: unknown) {
-  return error instanceof ApiError && error.serverFault ? '服务繁忙，请稍后重试' : '加载失败，请检查网络后重试';
+  return isServerFault(error) ? '服务繁忙，请稍后重试' : '加载失败，请检查网络后重试';
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPhone, watchErrors } from './browser';
+import { baseUrl, launchBrowser, newPhone, watchErrors } from './browser';
 import { DEMO, loggedInPhone, settle } from './steps';
 
 /**
@@ -136,6 +136,44 @@ describe('the agreement pages', () => {
         expect(hits.length, `${name} at ${width}`).toBeGreaterThan(0);
         expect(hits, `${name} at ${width}`).toEqual(hits.map(() => name));
       }
+      await context.close();
+    }
+  });
+
+  it("the SSO page's agreement: a tap on a link's words opens it, elsewhere on the sentence ticks the box", async () => {
+    for (const width of [320, 375]) {
+      const context = await newPhone(browser, width);
+      const page = await context.newPage();
+      const sso = `/sso/login?redirect_url=${encodeURIComponent(`${baseUrl()}/transferPage`)}&data=index`;
+      await page.goto(sso);
+      const agree = page.getByRole('checkbox');
+      for (const name of ['《平台用户协议》', '《隐私政策》']) {
+        const hits = await page.getByRole('link', { name }).evaluate((a) =>
+          [...a.getClientRects()].map((r) => {
+            const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+            return hit?.closest('a')?.textContent ?? hit?.textContent ?? '';
+          }),
+        );
+        expect(hits.length, `${name} at ${width}`).toBeGreaterThan(0);
+        expect(hits, `${name} at ${width}`).toEqual(hits.map(() => name));
+      }
+      // The middle of the sentence's first character (我), outside both links.
+      const first = await page.locator('.agree span').evaluate((span) => {
+        const range = document.createRange();
+        range.setStart(span.firstChild!, 0);
+        range.setEnd(span.firstChild!, 1);
+        const r = range.getBoundingClientRect();
+        return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+      });
+      await page.touchscreen.tap(first.x, first.y);
+      expect(await agree.isChecked(), `a tap on the sentence at ${width}`).toBe(true);
+      await page.touchscreen.tap(first.x, first.y);
+      expect(await agree.isChecked(), `a second tap at ${width}`).toBe(false);
+      // A tap on a link opens its document and leaves the box as it was.
+      await page.getByRole('link', { name: '《隐私政策》' }).tap();
+      await expectDocument(page, DOCS.privacyPolicy);
+      await page.goBack();
+      expect(await agree.isChecked(), `after the link at ${width}`).toBe(false);
       await context.close();
     }
   });

@@ -1,11 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPhone, watchErrors } from './browser';
+import { baseUrl, launchBrowser, newPhone, watchErrors } from './browser';
 import { DEMO, everyScreen, loggedInPhone, settle, whenStill } from './steps';
 
 /**
  * Layout (SPEC §9 root font size, DESIGN §5): the root font size is a tenth of the
- * width, capped at 540; at 320 and 375 px no screen scrolls sideways, and no touch target is
- * smaller than 44 px although every size scales with the width (docs/decisions/0018).
+ * width, capped at 540; at 320 and 375 px no screen scrolls sideways, no touch target is
+ * smaller than 44 px although every size scales with the width (docs/decisions/0018), and no
+ * empty field cuts its placeholder short. The stand-in SSO page, where every login passes, counts
+ * as a screen.
  */
 let browser: Browser;
 beforeAll(async () => {
@@ -94,14 +96,44 @@ function smallTouchTargets(page: Page): Promise<string[]> {
   }, TOUCH_TARGET);
 }
 
+/**
+ * The visible empty fields whose placeholder is wider than the field's content box, as
+ * `id "placeholder" needs×has`: the customer would read a cut hint (请输入6位验证 at 320).
+ */
+function cutPlaceholders(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const cut: string[] = [];
+    const measure = document.createElement('canvas').getContext('2d')!;
+    for (const field of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
+      'input[placeholder], textarea[placeholder]',
+    )) {
+      if (field.value || !field.checkVisibility({ visibilityProperty: true })) continue;
+      const hint = getComputedStyle(field, '::placeholder');
+      const box = getComputedStyle(field);
+      measure.font = `${hint.fontWeight} ${hint.fontSize} ${hint.fontFamily}`;
+      const needs = measure.measureText(field.placeholder).width;
+      const has = field.clientWidth - parseFloat(box.paddingLeft) - parseFloat(box.paddingRight);
+      // A textarea wraps its placeholder; only a one-line field cuts it.
+      if (field instanceof HTMLInputElement && needs > has + 0.5) {
+        cut.push(`${field.id || field.name} "${field.placeholder}" ${needs.toFixed(1)}×${has.toFixed(1)}`);
+      }
+    }
+    return cut;
+  });
+}
+
+/** The stand-in SSO page as the portal opens it (`/sso/login?redirect_url=…`). */
+const ssoLogin = () => `/sso/login?redirect_url=${encodeURIComponent(`${baseUrl()}/transferPage`)}&data=index`;
+
 describe.each([320, 375])('at %i px wide', (width) => {
-  it('no screen scrolls sideways, and every touch target is at least 44 px', { timeout: 240_000 }, async () => {
+  it('no screen scrolls sideways, touch targets are 44 px, no placeholder is cut', { timeout: 240_000 }, async () => {
     const context = await loggedInPhone(browser, DEMO.customer, width);
     const page = await context.newPage();
     const errors = watchErrors(page);
     const wide: string[] = [];
     const small: string[] = [];
-    for (const { url } of [...(await everyScreen()), { url: '/no/such/screen' }]) {
+    const cut: string[] = [];
+    for (const { url } of [...(await everyScreen()), { url: '/no/such/screen' }, { url: ssoLogin() }]) {
       await page.goto(url);
       await settle(page);
       const { scrollWidth, clientWidth } = await page.evaluate(() => ({
@@ -110,9 +142,11 @@ describe.each([320, 375])('at %i px wide', (width) => {
       }));
       if (scrollWidth > clientWidth) wide.push(`${url}: scrollWidth ${scrollWidth} > ${clientWidth}`);
       for (const target of await smallTouchTargets(page)) small.push(`${url}: ${target}`);
+      for (const field of await cutPlaceholders(page)) cut.push(`${url}: ${field}`);
     }
     expect(wide).toEqual([]);
     expect(small).toEqual([]);
+    expect(cut).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });

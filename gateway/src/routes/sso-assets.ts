@@ -4,6 +4,8 @@
  */
 
 export const SSO_CSS = `
+/* Text reaches 4.5:1 on its background (tests/build/contrast.test.ts): the greys are the labels'
+   #5c6573, the messages the portal's danger and success; WeChat's green stays on the border and icon. */
 *{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%;text-size-adjust:100%}
 body{margin:0;min-height:100vh;background:#f5f7fb;color:#1f2633;font:15px/1.5 -apple-system,BlinkMacSystemFont,"PingFang SC","Noto Sans CJK SC","Microsoft YaHei",sans-serif}
@@ -11,28 +13,32 @@ body{margin:0;min-height:100vh;background:#f5f7fb;color:#1f2633;font:15px/1.5 -a
 .hero h1{margin:0;font-size:22px;font-weight:600}
 .hero p{margin:6px 0 0;opacity:.85;font-size:14px}
 .card{background:#fff;border-radius:16px;margin:-48px 16px 0;padding:24px 20px;box-shadow:0 6px 24px rgba(31,38,51,.08)}
-.field{display:flex;align-items:center;border-bottom:1px solid #e8ebf1;padding:12px 0}
-.field label{width:64px;flex:none;color:#5c6573;font-size:14px}
-.field input{flex:1;min-width:0;border:0;outline:0;font-size:16px;padding:4px 0;background:transparent;color:inherit}
-.send{flex:none;border:0;background:none;color:#2f6bff;font-size:14px;padding:4px 0 4px 12px;cursor:pointer}
+/* Every control is a 44 px touch target (decision 0018): a field's input is the row's full height.
+   The label column is just wide enough for 手机号, so 6位验证码 shows whole beside 60秒后重新获取 at 320. */
+.field{display:flex;align-items:center;border-bottom:1px solid #e8ebf1;padding:3px 0}
+.field label{width:56px;flex:none;color:#5c6573;font-size:14px}
+.field input{flex:1;min-width:0;height:44px;border:0;outline:0;font-size:16px;padding:0;background:transparent;color:inherit}
+.send{flex:none;min-height:44px;border:0;background:none;color:#2f6bff;font-size:14px;padding:0 0 0 12px;cursor:pointer}
 .send:disabled{color:#a0a8b5;cursor:default}
-.msg{min-height:22px;margin:10px 0 0;color:#e5484d;font-size:13px}
-.msg--ok{color:#1a9c5b}
-.demo{margin:8px 0 0;padding:8px 12px;border-radius:8px;background:#fff7e6;color:#ad6800;font-size:13px}
+.msg{min-height:22px;margin:10px 0 0;color:#d63039;font-size:13px}
+.msg--ok{color:#0f7a55}
+.demo{margin:8px 0 0;padding:8px 12px;border-radius:8px;background:#fff7e6;color:#8c5a00;font-size:13px}
 .primary{display:block;width:100%;margin-top:16px;border:0;border-radius:24px;background:#2f6bff;color:#fff;font-size:16px;padding:12px;cursor:pointer}
-.agree{display:flex;gap:8px;align-items:center;min-height:44px;margin-top:12px;padding:4px 0;font-size:12px;color:#5c6573;cursor:pointer}
+/* A wrapped sentence with two links (decision 0034): lines 44 px apart, links unbroken, each padded
+   to a tap's height over its own line only. A tap elsewhere on the label ticks the box. */
+.agree{display:flex;gap:8px;align-items:center;min-height:44px;margin-top:12px;font-size:12px;line-height:44px;color:#5c6573;cursor:pointer}
 .agree input{flex:none;width:20px;height:20px;margin:0}
-.agree a{color:#2f6bff;text-decoration:none}
-.other{margin:32px 16px 0;text-align:center;color:#a0a8b5;font-size:12px}
+.agree a{padding:calc(22px - .5em) 0;color:#2f6bff;text-decoration:none;white-space:nowrap}
+.other{margin:32px 16px 0;text-align:center;color:#5c6573;font-size:12px}
 .other .line{display:flex;align-items:center;gap:12px}
 .other .line::before,.other .line::after{content:"";flex:1;height:1px;background:#e8ebf1}
-.wx{display:inline-flex;align-items:center;gap:8px;margin-top:16px;border:1px solid #07c160;border-radius:24px;background:#fff;color:#07c160;font-size:15px;padding:10px 24px;cursor:pointer}
+.wx{display:inline-flex;align-items:center;gap:8px;min-height:44px;margin-top:16px;border:1px solid #07c160;border-radius:24px;background:#fff;color:#067d3f;font-size:15px;padding:10px 24px;cursor:pointer}
 .wx svg{width:20px;height:20px}
-.hint{margin:8px 0 0;color:#a0a8b5;font-size:12px}
+.hint{margin:8px 0 0;color:#5c6573;font-size:12px}
 .error-page{padding:64px 24px;text-align:center}
 .error-page h1{font-size:18px;margin:16px 0 8px}
 .error-page p{color:#5c6573;font-size:14px;margin:0}
-.footer{margin:32px 0 24px;text-align:center;color:#a0a8b5;font-size:12px}
+.footer{margin:32px 0 24px;text-align:center;color:#5c6573;font-size:12px}
 `;
 
 export const SSO_JS = `(function () {

@@ -103,7 +103,7 @@ function loginPage(s: PageState, config: Config) {
 <form id="sso-form" method="post" action="${endpoints.ssoLogin}" novalidate>
 ${hidden('redirect_url', s.redirectUrl)}${hidden('source', s.source)}${hidden('data', s.data)}
 <div class="field"><label for="phone">手机号</label><input id="phone" name="phone" type="tel" inputmode="numeric" autocomplete="tel" maxlength="14" placeholder="请输入手机号" pattern="${MOBILE_PATTERN.source.replace(/^\^|\$$/g, '')}" value="${escapeHtml(s.phone ?? '')}" required></div>
-<div class="field"><label for="code">验证码</label><input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" maxlength="6" placeholder="请输入6位验证码" required><button type="button" id="send" class="send" data-interval="${config.sms.phoneIntervalSec}">获取验证码</button></div>
+<div class="field"><label for="code">验证码</label><input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" maxlength="6" placeholder="6位验证码" required><button type="button" id="send" class="send" data-interval="${config.sms.phoneIntervalSec}">获取验证码</button></div>
 <p id="msg" class="msg" role="alert">${escapeHtml(s.error ?? '')}</p>
 <p id="demo" class="demo" hidden></p>
 <button type="submit" class="primary">登录</button>
