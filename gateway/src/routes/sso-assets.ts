@@ -18,17 +18,17 @@ body{margin:0;min-height:100vh;background:#f5f7fb;color:#1f2633;font:15px/1.5 -a
 .field{display:flex;align-items:center;border-bottom:1px solid #e8ebf1;padding:3px 0}
 .field label{width:56px;flex:none;color:#5c6573;font-size:14px}
 .field input{flex:1;min-width:0;height:44px;border:0;outline:0;font-size:16px;padding:0;background:transparent;color:inherit}
-.send{flex:none;min-height:44px;border:0;background:none;color:#2f6bff;font-size:14px;padding:0 0 0 12px;cursor:pointer}
+.send{flex:none;min-height:44px;border:0;background:none;color:#2560eb;font-size:14px;padding:0 0 0 12px;cursor:pointer}
 .send:disabled{color:#a0a8b5;cursor:default}
 .msg{min-height:22px;margin:10px 0 0;color:#d63039;font-size:13px}
 .msg--ok{color:#0f7a55}
 .demo{margin:8px 0 0;padding:8px 12px;border-radius:8px;background:#fff7e6;color:#8c5a00;font-size:13px}
-.primary{display:block;width:100%;margin-top:16px;border:0;border-radius:24px;background:#2f6bff;color:#fff;font-size:16px;padding:12px;cursor:pointer}
+.primary{display:block;width:100%;margin-top:16px;border:0;border-radius:24px;background:#2560eb;color:#fff;font-size:16px;padding:12px;cursor:pointer}
 /* A wrapped sentence with two links (decision 0034): lines 44 px apart, links unbroken, each padded
    to a tap's height over its own line only. A tap elsewhere on the label ticks the box. */
 .agree{display:flex;gap:8px;align-items:center;min-height:44px;margin-top:12px;font-size:12px;line-height:44px;color:#5c6573;cursor:pointer}
 .agree input{flex:none;width:20px;height:20px;margin:0}
-.agree a{padding:calc(22px - .5em) 0;color:#2f6bff;text-decoration:none;white-space:nowrap}
+.agree a{padding:calc(22px - .5em) 0;color:#2560eb;text-decoration:none;white-space:nowrap}
 .other{margin:32px 16px 0;text-align:center;color:#5c6573;font-size:12px}
 .other .line{display:flex;align-items:center;gap:12px}
 .other .line::before,.other .line::after{content:"";flex:1;height:1px;background:#e8ebf1}
