@@ -207,8 +207,18 @@ describe('the stylesheets of the screens index.html draws (decision 0040)', () =
     );
   });
 
+  it('asks on /rights for the stylesheet it shares with /noRights and pull to refresh’s, render-blocking', () => {
+    const asked = parsedOn('/rights');
+    expect(asked.map((link) => String(link.href).replace(/-[\w-]{8}\.css$/, '.css')).sort()).toEqual([
+      '/assets/pull-to-refresh.css',
+      '/assets/rights.css',
+    ]);
+    for (const link of asked) expect(link.attributes).toEqual({ blocking: 'render', 'data-drawn': '' });
+  });
+
   it('asks for nothing on the other paths', () => {
-    for (const path of ['/index', '/', '/mine', '/rights']) expect(parsedOn(path)).toEqual([]);
+    // /mine's header needs only the inlined global stylesheet (decision 0050).
+    for (const path of ['/index', '/', '/mine', '/servList']) expect(parsedOn(path)).toEqual([]);
   });
 });
 
