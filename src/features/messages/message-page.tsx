@@ -145,13 +145,16 @@ function NoticeList() {
   // The server's count; if it could not be loaded, at least what the loaded pages show.
   const shownUnread = Math.max(unread, list.items.filter((n) => n.readFlag === 0).length);
   const anyUnread = shownUnread > 0;
+  // 暂无未读消息 only once the first page has answered: the line is read aloud (aria-live), and
+  // before that (or when the list failed) a count of 0 only means nothing is known yet.
+  const countText = anyUnread ? `${shownUnread}条未读` : list.loading || list.error ? '' : '暂无未读消息';
 
   return (
     <div className="messages">
       <RouteHeading />
       <div className="messages__bar">
         <p className="messages__count" aria-live="polite">
-          {shownUnread > 0 ? `${shownUnread}条未读` : '暂无未读消息'}
+          {countText}
         </p>
         <button type="button" className="messages__read-all" onClick={readAll} disabled={!anyUnread || readingAll}>
           全部已读
