@@ -13,7 +13,7 @@ import type { Notice } from '@contract/types';
 import { arrivedNotices, forgetEarlyNotices } from './early-notices';
 import { fetchNoticePage, noticesKey } from './message-data';
 import { NoticeItem } from './notice-item';
-import { NOTICE_TYPE_LABELS, noticeTime } from './notice-text';
+import { NOTICE_LIST_SKELETON, NOTICE_TYPE_LABELS, noticeTime } from './notice-text';
 import { onDemand } from './on-demand';
 import './messages.css';
 
@@ -166,7 +166,7 @@ function NoticeList() {
         onRetry={list.retry}
         empty={list.items.length === 0}
         emptyProps={{ text: '暂无消息' }}
-        skeleton={<Skeleton rows={6} rowHeight={96} />}
+        skeleton={<Skeleton {...NOTICE_LIST_SKELETON} />}
       >
         {/* The gestures' arrival mounts the <ul> again, under their wrapper: once, in one commit, in
             the same box (the refresh head is 0 high, the loader goes below), and the list's state
