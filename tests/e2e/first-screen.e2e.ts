@@ -168,6 +168,8 @@ const SCREENS: FirstScreen[] = [
     filled: '.rights-summary__count',
   },
   { url: '/mine?indexCode=index', first: '.mine__name', guestFirst: '.guest-view', filled: '.mine-counts__value' },
+  // The new-theme centre: its latest notices' loading rows hold the list's place above the menu.
+  { url: '/mineNew?indexCode=index', first: '.mine-new__name', filled: '.mine-new__notice-title' },
   // These screens are the customer's data: their loading shape paints first, the size of what follows.
   { url: '/rights?indexCode=index', first: '[aria-busy="true"]', filled: '.right-card' },
   { url: '/message?indexCode=index', first: '[aria-busy="true"]', filled: '.notice-item' },
