@@ -1,11 +1,17 @@
 import { endpoints } from '../contract/endpoints';
-import { NOTICE_PAGE_SIZE, NOTICE_TYPE_LABELS, SUMMARY_RULES } from '../src/features/messages/notice-text';
+import {
+  NOTICE_LIST_SKELETON,
+  NOTICE_PAGE_SIZE,
+  NOTICE_TYPE_LABELS,
+  SUMMARY_RULES,
+} from '../src/features/messages/notice-text';
 
 /**
  * What index.html's inline code needs to draw /message's first notices before the app has run
  * (decision 0040), from the modules the screen itself uses, so the two cannot drift apart: the
- * inline script's `__EARLY_NOTICES__` becomes `{url, labels, hidden, block, tag, max}`, the first
- * page's address (prefix A, as the screen reads it), the type labels and the summary's rules.
+ * inline script's `__EARLY_NOTICES__` becomes `{url, labels, hidden, block, tag, max, skeleton}`,
+ * the first page's address (prefix A, as the screen reads it), the type labels, the summary's
+ * rules and the list's loading rows (drawn while the call is on its way).
  */
 export function earlyNoticesInHtml(html: string): string {
   // `<` escaped: the text sits inside a <script>, where `<!--` or `</script` would change how
@@ -15,6 +21,7 @@ export function earlyNoticesInHtml(html: string): string {
   const { hidden, block, tag, max } = SUMMARY_RULES;
   const constants =
     `{url:${json(`${endpoints.noticeList}?pageNum=1&pageSize=${NOTICE_PAGE_SIZE}`)},labels:${json(NOTICE_TYPE_LABELS)},` +
-    `hidden:${pattern(hidden)},block:${pattern(block)},tag:${pattern(tag)},max:${max}}`;
+    `hidden:${pattern(hidden)},block:${pattern(block)},tag:${pattern(tag)},max:${max},` +
+    `skeleton:${json(NOTICE_LIST_SKELETON)}}`;
   return html.replace('__EARLY_NOTICES__', () => constants);
 }

@@ -25,35 +25,38 @@ export function PrivacySheet({ versions }: PrivacySheetProps) {
   return (
     <Popup visible closeOnMaskClick={false} showCloseButton={false} bodyClassName="privacy-sheet">
       <section role="dialog" aria-modal="true" aria-labelledby="privacy-sheet-title" className="privacy-sheet__inner">
-        <svg className="privacy-sheet__art" viewBox="0 0 64 64" aria-hidden="true">
-          <path
-            d="M32 6l22 8v16c0 14-9.5 24-22 28C19.5 54 10 44 10 30V14z"
-            fill="var(--app-color-primary-soft)"
-            stroke="var(--app-color-primary)"
-            strokeWidth="3"
-            strokeLinejoin="round"
-          />
-          <path
-            d="M22 32l7 7 14-15"
-            fill="none"
-            stroke="var(--app-color-primary)"
-            strokeWidth="4"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-        </svg>
-        <h2 id="privacy-sheet-title" className="privacy-sheet__title">
-          欢迎使用健康平台
-        </h2>
-        <p className="privacy-sheet__text">为了保障您的权益，请在首次使用前阅读并确认以下协议</p>
-        <p className="privacy-sheet__links">
-          <Link to={`/portal/agreement/user/${encodeURIComponent(versions.userAgreementVersion)}`}>
-            《平台用户协议》
-          </Link>
-          <Link to={`/portal/agreement/thirdPartyList/${encodeURIComponent(versions.thirdPartyListVersion)}`}>
-            《第三方共享个人信息清单》
-          </Link>
-        </p>
+        {/* Scrolls when the window is short (landscape), so the button below stays on screen. */}
+        <div className="privacy-sheet__body">
+          <svg className="privacy-sheet__art" viewBox="0 0 64 64" aria-hidden="true">
+            <path
+              d="M32 6l22 8v16c0 14-9.5 24-22 28C19.5 54 10 44 10 30V14z"
+              fill="var(--app-color-primary-soft)"
+              stroke="var(--app-color-primary)"
+              strokeWidth="3"
+              strokeLinejoin="round"
+            />
+            <path
+              d="M22 32l7 7 14-15"
+              fill="none"
+              stroke="var(--app-color-primary)"
+              strokeWidth="4"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+          <h2 id="privacy-sheet-title" className="privacy-sheet__title">
+            欢迎使用健康平台
+          </h2>
+          <p className="privacy-sheet__text">为了保障您的权益，请在首次使用前阅读并确认以下协议</p>
+          <p className="privacy-sheet__links">
+            <Link to={`/portal/agreement/user/${encodeURIComponent(versions.userAgreementVersion)}`}>
+              《平台用户协议》
+            </Link>
+            <Link to={`/portal/agreement/thirdPartyList/${encodeURIComponent(versions.thirdPartyListVersion)}`}>
+              《第三方共享个人信息清单》
+            </Link>
+          </p>
+        </div>
         <AgreeButton />
       </section>
     </Popup>

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import type { IndexConfig } from '../../contract/types';
-import { launchBrowser, newPhone, watchErrors } from './browser';
+import { launchBrowser, newPhone, snap, watchErrors } from './browser';
 import { DEMO, savedSession, settle } from './steps';
 
 /**
@@ -168,6 +168,8 @@ const SCREENS: FirstScreen[] = [
     filled: '.rights-summary__count',
   },
   { url: '/mine?indexCode=index', first: '.mine__name', guestFirst: '.guest-view', filled: '.mine-counts__value' },
+  // The new-theme centre: its latest notices' loading rows hold the list's place above the menu.
+  { url: '/mineNew?indexCode=index', first: '.mine-new__name', filled: '.mine-new__notice-title' },
   // These screens are the customer's data: their loading shape paints first, the size of what follows.
   { url: '/rights?indexCode=index', first: '[aria-busy="true"]', filled: '.right-card' },
   { url: '/message?indexCode=index', first: '[aria-busy="true"]', filled: '.notice-item' },
@@ -371,6 +373,52 @@ describe('the returning customer’s /message before the app has run', () => {
     expect(shown.boxes).toEqual(drawn.boxes);
     expect(shown.text).toContain(drawn.text!.replace(/^.*?全部已读/, ''));
     expect(lists, 'the app takes index.html’s answer instead of asking again').toHaveLength(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the returning customer’s /message on a slow network', () => {
+  it('shows the list’s skeleton from index.html, then the app’s in the same rows, and claims no count before the list', async () => {
+    const context = await newPhone(browser, 375, { storageState: session });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    // The notice list and the unread count are held until the checks are done.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/noticeInfo/{list,count}**', async (route) => {
+      await held;
+      await route.continue().catch(() => undefined);
+    });
+    const rows = (screen: string) =>
+      page.evaluate(
+        (selector) =>
+          [...document.querySelectorAll(selector)].map((row) => JSON.stringify(row.getBoundingClientRect())),
+        `${screen} .messages .skeleton__row`,
+      );
+
+    await page.goto('/message?indexCode=index', { waitUntil: 'commit' });
+    // index.html's frame: the screen's skeleton rows, not an empty list; no count, 全部已读 inactive.
+    await expect.poll(() => page.locator('.boot .messages .skeleton__row').count(), { timeout: 20_000 }).toBe(6);
+    expect(await page.locator('.boot .messages .skeleton__row').first().isVisible()).toBe(true);
+    expect(await page.locator('.boot .messages__count').textContent()).toBe('');
+    expect(await page.locator('.boot .messages__read-all').isDisabled()).toBe(true);
+    const drawn = await rows('.boot');
+    await snap(page, 'message_slow_early_frame');
+
+    // Past decision 0040's hold the app takes over, its skeleton in the same rows, and still no count.
+    await page.locator('.boot').waitFor({ state: 'detached', timeout: 20_000 });
+    await page.locator('.screen .messages .skeleton__row').first().waitFor();
+    expect(await rows('.screen')).toEqual(drawn);
+    expect(await page.locator('.screen .messages__count').textContent()).toBe('');
+    expect(await page.locator('.screen .messages__read-all').isDisabled()).toBe(true);
+    await snap(page, 'message_slow_app_skeleton');
+
+    release();
+    await page.locator('.screen .notice-item').first().waitFor({ timeout: 20_000 });
+    await expect
+      .poll(() => page.locator('.screen .messages__count').textContent())
+      .toMatch(/^(\d+条未读|暂无未读消息)$/);
     expect(errors).toEqual([]);
     await context.close();
   });

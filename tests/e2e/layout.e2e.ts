@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, newPhone, watchErrors } from './browser';
-import { DEMO, everyScreen, loggedInPhone, settle, whenStill } from './steps';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { baseUrl, launchBrowser, newPhone, snap, watchErrors } from './browser';
+import { acceptPrivacySheet, DEMO, everyScreen, freshPhone, loggedInPhone, settle, whenStill } from './steps';
 
 /**
  * Layout (SPEC §9 root font size, DESIGN §5): the root font size is a tenth of the
@@ -178,6 +178,91 @@ describe.each([320, 375])('at %i px wide', (width) => {
       expect(box?.height, label).toBeGreaterThanOrEqual(TOUCH_TARGET);
       expect(box?.width, label).toBeGreaterThanOrEqual(TOUCH_TARGET);
     }
+    await context.close();
+  });
+});
+
+/**
+ * The parts of `locator`'s elements that lie outside the window, as `"text" top…bottom`: a
+ * sheet's action buttons must be reachable whatever the orientation.
+ */
+function offScreen(locator: Locator): Promise<string[]> {
+  return locator.evaluateAll((elements) =>
+    elements.flatMap((element) => {
+      const box = element.getBoundingClientRect();
+      const inside = box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight && box.right <= innerWidth;
+      const text = (element.textContent ?? '').trim();
+      return inside ? [] : [`"${text}" ${box.top.toFixed(0)}…${box.bottom.toFixed(0)} in ${innerHeight}`];
+    }),
+  );
+}
+
+/**
+ * Landscape: the root font size follows the width (54 px at 812), so a sheet's px heights grow
+ * by 44 % while the window is 375 px tall. Each sheet keeps its buttons on screen and scrolls
+ * its content inside.
+ */
+describe.each([812, 667])('in landscape, %i×375', (width) => {
+  const landscape = { width, height: 375 };
+
+  it('the first-use privacy sheet and the region picker of a new address keep their buttons on screen', async () => {
+    const context = await loggedInPhone(browser, freshPhone());
+    const page = await context.newPage();
+    await page.setViewportSize(landscape);
+    const errors = watchErrors(page);
+
+    await page.goto('/index?indexCode=index');
+    const sheet = page.getByRole('dialog', { name: '欢迎使用健康平台' });
+    const agree = sheet.getByRole('button', { name: '我已阅读并同意' });
+    await whenStill(agree);
+    expect(await offScreen(agree)).toEqual([]);
+    // The whole sheet too: its top (the shield) was pushed above the window.
+    expect(await offScreen(page.locator('.privacy-sheet'))).toEqual([]);
+    await snap(page, `landscape_privacy_sheet_${width}`);
+    await acceptPrivacySheet(page);
+
+    // 新增地址 → 所在地区: 取消, 确定 and the level tabs, then a region picked to the end.
+    await page.goto('/my/info');
+    await page.getByRole('heading', { name: '联系地址' }).waitFor();
+    await page.getByRole('button', { name: '新增地址' }).first().click();
+    await page.getByRole('button', { name: /^所在地区/ }).click();
+    const confirm = page.locator('.adm-cascader-header-button', { hasText: '确定' });
+    await whenStill(confirm);
+    expect(await offScreen(page.locator('.adm-cascader-header-button'))).toEqual([]);
+    expect(await offScreen(page.locator('.adm-cascader .adm-tabs-tab'))).toEqual([]);
+    await snap(page, `landscape_region_picker_${width}`);
+    const option = (name: string) =>
+      page.locator('.adm-cascader-view-content:visible .adm-list-item-content-main', {
+        hasText: new RegExp(`^${name}$`),
+      });
+    const tabs = page.locator('.adm-cascader .adm-tabs-tab');
+    await option('上海市').click();
+    await tabs.nth(1).and(page.locator('.adm-tabs-tab-active')).waitFor();
+    await option('上海市').click();
+    await tabs.nth(2).and(page.locator('.adm-tabs-tab-active')).waitFor();
+    await option('徐汇区').click();
+    await confirm.click();
+    await page.locator('.adm-cascader').waitFor({ state: 'hidden' });
+    expect(await page.getByRole('button', { name: /^所在地区/ }).textContent()).toBe('上海市 徐汇区');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the notice popup keeps 关闭 and 查看详情 on screen', async () => {
+    const context = await loggedInPhone(browser, DEMO.customer);
+    const page = await context.newPage();
+    await page.setViewportSize(landscape);
+    await page.goto('/message');
+    // A notice already read, with a link: opening it changes nothing on the gateway.
+    await page.getByRole('button', { name: /心理咨询权益已用完/ }).click();
+    const popup = page.getByRole('dialog', { name: '心理咨询权益已用完' });
+    const close = popup.getByRole('button', { name: '关闭' });
+    await whenStill(close);
+    const actions = popup.getByRole('button', { name: /^(关闭|查看详情)$/ });
+    expect(await actions.count()).toBe(2);
+    expect(await offScreen(actions)).toEqual([]);
+    await snap(page, `landscape_notice_${width}`);
+    await close.click();
     await context.close();
   });
 });

@@ -80,6 +80,14 @@ describe('/index', () => {
     expect(screen.queryByRole('link', { name: /^未读/ })).not.toBeInTheDocument();
   });
 
+  it('claims no 暂无未读消息 when the ticker’s call failed: it only leads to the messages', async () => {
+    server.use(http.get(url(endpoints.noticeList), () => HttpResponse.error()));
+    renderScreen('/index', { user: CUSTOMER });
+    const ticker = await screen.findByRole('link', { name: /^消息\s*查看全部消息$/ });
+    expect(ticker).toHaveAttribute('href', '/message');
+    expect(screen.queryByText('暂无未读消息')).not.toBeInTheDocument();
+  });
+
   it('holds the places of the ticker and the summary while their calls are unanswered', async () => {
     // Held until the checks are done, then answered by the default handlers: the setup waits
     // for every request a test sent before the next test starts.

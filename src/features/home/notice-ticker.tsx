@@ -25,8 +25,9 @@ async function loadUnread(prefix: 'A' | 'B') {
  * One line that cycles through the newest unread notices; a tap opens the message centre.
  * Logged in, its line is always there, so nothing below it moves when the notices arrive
  * (decision 0031): a placeholder while they load (asked once the home's banner has painted),
- * 暂无未读消息 when there is none or the call failed (the client has already said why; the
- * ticker is an extra, not the home's content). Nothing shows while logged out.
+ * 暂无未读消息 when there is none, and only 查看全部消息 when the call failed (the client has
+ * already said why; the ticker is an extra, not the home's content, and must not claim there is
+ * nothing unread). Nothing shows while logged out.
  */
 export function NoticeTicker({ prefix, to = '/message' }: NoticeTickerProps) {
   const loggedIn = useUserStore(selectIsLoggedIn);
@@ -52,7 +53,15 @@ export function NoticeTicker({ prefix, to = '/message' }: NoticeTickerProps) {
       </div>
     );
   }
-  if (!data || count === 0) {
+  if (!data) {
+    return (
+      <Link to={to} className="notice-ticker">
+        <span className="notice-ticker__badge">消息</span>
+        <span className="notice-ticker__title notice-ticker__title--quiet">查看全部消息</span>
+      </Link>
+    );
+  }
+  if (count === 0) {
     return (
       <Link to={to} className="notice-ticker">
         <span className="notice-ticker__badge">消息</span>

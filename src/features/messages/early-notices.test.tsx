@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
+import { Skeleton } from '@/components/skeleton';
 import { demoNotices } from '@contract/demo-data';
 import { endpoints } from '@contract/endpoints';
 import type { Notice, Page } from '@contract/types';
@@ -11,6 +12,7 @@ import { ok, url } from '../../../tests/mocks/handlers/common';
 import { server } from '../../../tests/mocks/server';
 import { renderScreen } from '../../../tests/render';
 import { NoticeItem } from './notice-item';
+import { NOTICE_LIST_SKELETON } from './notice-text';
 
 vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
 
@@ -118,6 +120,28 @@ describe("index.html's early list on /message", () => {
     expect(document.querySelector('#root .boot img, #root .boot script')).toBeNull();
     expect((window as { PWNED?: number }).PWNED).toBeUndefined();
     expect(window.__earlyNotices?.arrived).toEqual(PAGE);
+  });
+
+  it('draws the screen’s own skeleton while the answer is on its way, and claims no count', async () => {
+    const { answer } = boot();
+    const messages = document.querySelector('#root .boot .messages')!;
+    const drawn = messages.querySelector('.skeleton')!;
+    const { container } = render(<Skeleton {...NOTICE_LIST_SKELETON} />);
+    const own = container.querySelector('.skeleton')!;
+    // The same rows at the same height, right below the bar, where the screen's skeleton sits.
+    expect(shape(drawn)).toEqual(shape(own));
+    const heights = (e: Element) => [...e.querySelectorAll<HTMLElement>('.skeleton__row')].map((r) => r.style.height);
+    expect(heights(drawn)).toEqual(heights(own));
+    expect(heights(drawn)).toHaveLength(NOTICE_LIST_SKELETON.rows);
+    expect(drawn.previousElementSibling?.className).toBe('messages__bar');
+    expect(messages.querySelector('.messages__count')).toHaveTextContent(/^$/);
+    expect(messages.querySelector<HTMLButtonElement>('.messages__read-all')!.disabled).toBe(true);
+
+    // The page takes the skeleton's place.
+    answer({ code: 200, desc: '', obj: PAGE });
+    await waitFor(() => expect(messages.querySelectorAll('.notice-item')).toHaveLength(3));
+    expect(messages.querySelector('.skeleton')).toBeNull();
+    expect(messages.querySelector('.messages__list')?.previousElementSibling?.className).toBe('messages__bar');
   });
 
   it("draws every demo notice: the page's check takes what the contract's Notice allows", async () => {

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { useUnreadStore } from '@/stores/unread';
 import { endpoints } from '@contract/endpoints';
 import { db } from '../../../tests/mocks/db';
@@ -135,6 +135,33 @@ describe('/message', () => {
     await act(() => router.navigate('/mine?indexCode=index'));
     await screen.findByRole('navigation', { name: '底部导航' });
     expect(screen.queryByLabelText(/条未读消息/)).toBeNull();
+  });
+
+  it('claims no 暂无未读消息 before the first page is known: the count line is read aloud', async () => {
+    // Held until the checks are done, then answered by the default handlers.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server.use(http.get(url(endpoints.noticeList), () => held));
+    server.use(http.get(url(endpoints.noticeCount), () => held));
+    try {
+      const { container } = renderScreen('/message', { user: CUSTOMER });
+      await screen.findByLabelText('加载中');
+      const count = container.querySelector('.messages__count');
+      expect(count).toBeInTheDocument();
+      expect(count).toHaveTextContent(/^$/);
+      expect(screen.getByRole('button', { name: '全部已读' })).toBeDisabled();
+    } finally {
+      release();
+    }
+    expect(await screen.findByText('5条未读')).toBeInTheDocument();
+  });
+
+  it('claims no 暂无未读消息 when neither the list nor the count could be loaded', async () => {
+    server.use(http.get(url(endpoints.noticeList), () => HttpResponse.error()));
+    server.use(http.get(url(endpoints.noticeCount), () => HttpResponse.error()));
+    const { container } = renderScreen('/message', { user: CUSTOMER });
+    expect(await screen.findByRole('button', { name: '重试' })).toBeInTheDocument();
+    expect(container.querySelector('.messages__count')).toHaveTextContent(/^$/);
   });
 
   it('shows 暂无消息 when there are none', async () => {

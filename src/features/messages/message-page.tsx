@@ -13,7 +13,7 @@ import type { Notice } from '@contract/types';
 import { arrivedNotices, forgetEarlyNotices } from './early-notices';
 import { fetchNoticePage, noticesKey } from './message-data';
 import { NoticeItem } from './notice-item';
-import { NOTICE_TYPE_LABELS, noticeTime } from './notice-text';
+import { NOTICE_LIST_SKELETON, NOTICE_TYPE_LABELS, noticeTime } from './notice-text';
 import { onDemand } from './on-demand';
 import './messages.css';
 
@@ -145,13 +145,16 @@ function NoticeList() {
   // The server's count; if it could not be loaded, at least what the loaded pages show.
   const shownUnread = Math.max(unread, list.items.filter((n) => n.readFlag === 0).length);
   const anyUnread = shownUnread > 0;
+  // 暂无未读消息 only once the first page has answered: the line is read aloud (aria-live), and
+  // before that (or when the list failed) a count of 0 only means nothing is known yet.
+  const countText = anyUnread ? `${shownUnread}条未读` : list.loading || list.error ? '' : '暂无未读消息';
 
   return (
     <div className="messages">
       <RouteHeading />
       <div className="messages__bar">
         <p className="messages__count" aria-live="polite">
-          {shownUnread > 0 ? `${shownUnread}条未读` : '暂无未读消息'}
+          {countText}
         </p>
         <button type="button" className="messages__read-all" onClick={readAll} disabled={!anyUnread || readingAll}>
           全部已读
@@ -163,7 +166,7 @@ function NoticeList() {
         onRetry={list.retry}
         empty={list.items.length === 0}
         emptyProps={{ text: '暂无消息' }}
-        skeleton={<Skeleton rows={6} rowHeight={96} />}
+        skeleton={<Skeleton {...NOTICE_LIST_SKELETON} />}
       >
         {/* The gestures' arrival mounts the <ul> again, under their wrapper: once, in one commit, in
             the same box (the refresh head is 0 high, the loader goes below), and the list's state

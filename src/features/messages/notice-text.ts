@@ -10,6 +10,12 @@ export const NOTICE_TYPE_LABELS: Record<NoticeType, string> = {
 /** Notices per page of the message centre. */
 export const NOTICE_PAGE_SIZE = 10;
 
+/**
+ * The list's loading shape (`<Skeleton>`'s rows, each as tall as a notice). index.html's early
+ * frame draws the same rows while its call is on its way (decision 0040), from this constant.
+ */
+export const NOTICE_LIST_SKELETON = { rows: 6, rowHeight: 96 } as const;
+
 /** Elements whose content is not text a reader sees. */
 const HIDDEN = /<(script|style|noscript|template|iframe|object|textarea|title)\b[\s\S]*?<\/\1\s*>/gi;
 /** Tags that end a block: a space keeps the words on either side apart. */

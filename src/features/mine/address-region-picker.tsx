@@ -105,6 +105,7 @@ export function AddressRegionPicker({ value, onChange, error }: AddressRegionPic
       )}
       {(mounted || open) && (
         <Cascader
+          className="region-picker"
           options={all}
           visible={open}
           title="选择地区"
