@@ -1,3 +1,5 @@
+import { SKELETON_ROWS } from '@/config/constants';
+
 export interface SkeletonProps {
   /** Number of rows. */
   rows?: number;
@@ -8,7 +10,11 @@ export interface SkeletonProps {
 }
 
 /** Grey placeholder rows sized like the content they stand for, so nothing shifts (DESIGN §7). */
-export function Skeleton({ rows = 4, rowHeight = 72, avatar = false }: SkeletonProps) {
+export function Skeleton({
+  rows = SKELETON_ROWS.rows,
+  rowHeight = SKELETON_ROWS.rowHeight,
+  avatar = false,
+}: SkeletonProps) {
   return (
     <div className="skeleton" aria-busy="true" aria-label="加载中">
       {Array.from({ length: rows }, (_, i) => (

@@ -9,3 +9,6 @@ export const DEFAULT_THEME = 'standard_blue';
 export const MAX_LAYOUT_WIDTH = 540;
 /** Customer service line shown on no-rights and error screens (DESIGN §7, demo). */
 export const SERVICE_PHONE = '400-820-8820';
+
+/** The rows a list's skeleton has unless it says otherwise (index.html draws them too, decision 0050). */
+export const SKELETON_ROWS = { rows: 4, rowHeight: 72 } as const;
