@@ -250,6 +250,23 @@ async function holdScripts(page: Page) {
   };
 }
 
+/**
+ * Opens `path` logged in with the app's scripts held, so nothing of ours but index.html's inline
+ * code runs: the page, its errors, the calls to `listPath` it makes, and the held scripts.
+ */
+async function openWithScriptsHeld(path: string, listPath: string) {
+  const context = await newPhone(browser, 375, { storageState: session });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  const lists: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.endsWith(listPath)) lists.push(request.url());
+  });
+  const scripts = await holdScripts(page);
+  await page.goto(`${path}?indexCode=index`, { waitUntil: 'commit' });
+  return { context, page, errors, lists, scripts };
+}
+
 describe('the returning customer’s /index before the app has run', () => {
   it('shows the indexCode’s first banner from index.html alone, then the app’s own in its place', async () => {
     const config = JSON.parse(readFileSync('public/jsons/indexConfig.json', 'utf8')) as IndexConfig;
@@ -344,17 +361,7 @@ describe('the returning customer’s /mine before the app has run', () => {
 
 describe('the returning customer’s /message before the app has run', () => {
   it('shows the first notices from index.html alone, then the app’s own in their place, from one list call', async () => {
-    const context = await newPhone(browser, 375, { storageState: session });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    const lists: string[] = [];
-    page.on('request', (request) => {
-      if (new URL(request.url()).pathname.endsWith('/noticeInfo/list')) lists.push(request.url());
-    });
-    // The app's scripts are held: nothing of ours but index.html's inline code can run.
-    const scripts = await holdScripts(page);
-
-    await page.goto('/message?indexCode=index', { waitUntil: 'commit' });
+    const { context, page, errors, lists, scripts } = await openWithScriptsHeld('/message', '/noticeInfo/list');
     await expect.poll(() => page.locator('.boot .notice-item').count(), { timeout: 20_000 }).toBe(10);
     // The app's download starts once the list is drawn (decision 0040).
     await scripts.asked();
@@ -461,17 +468,7 @@ describe('the likely next screens (decision 0031)', () => {
 
 describe('the returning customer’s /rights before the app has run', () => {
   it('shows the tab’s rights from index.html alone, then the app’s own in their place, from one list call', async () => {
-    const context = await newPhone(browser, 375, { storageState: session });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    const lists: string[] = [];
-    page.on('request', (request) => {
-      if (new URL(request.url()).pathname.endsWith('/rights/list')) lists.push(request.url());
-    });
-    // The app's scripts are held: nothing of ours but index.html's inline code can run.
-    const scripts = await holdScripts(page);
-
-    await page.goto('/rights?indexCode=index', { waitUntil: 'commit' });
+    const { context, page, errors, lists, scripts } = await openWithScriptsHeld('/rights', '/rights/list');
     await page.locator('.boot .right-card').first().waitFor({ timeout: 20_000 });
     // The app's download starts once the list is drawn.
     await scripts.asked();

@@ -97,10 +97,19 @@ describe('/healthz and /readyz', () => {
         await locker.exec('begin');
         try {
           await locker.exec('lock table schema_migrations in access exclusive mode');
-          const res = await get('/readyz');
+          const answer = get('/readyz');
+          // While the probe is in flight its query waits on the lock (PostgreSQL cancels it at
+          // the same 1 s the probe answers at, so it is looked for now, not after the answer).
+          let waited = 0;
+          const by = Date.now() + 900;
+          while (waited === 0 && Date.now() < by) {
+            waited = await waiting();
+            if (waited === 0) await new Promise((r) => setTimeout(r, 50));
+          }
+          expect(waited).toBe(1);
+          const res = await answer;
           expect(res.statusCode).toBe(503);
           expect(res.json()).toEqual({ status: 'unavailable', reason: 'database' });
-          expect(await waiting()).toBe(1);
           // PostgreSQL cancels the statement at READY_QUERY_TIMEOUT_MS: nothing waits on the lock.
           const until = Date.now() + 2500;
           while ((await waiting()) > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
