@@ -24,12 +24,6 @@ const DRAWN_BY_HTML: Record<string, string> = {
 };
 
 /**
- * Drawn screens whose stylesheet sits in a chunk their own imports: rights.css is shared by
- * /rights and /noRights, so the build gives it a chunk of its own.
- */
-const CSS_IN_SHARED_CHUNK = new Set(['/rights']);
-
-/**
  * The first paint needs only the HTML (decision 0003). The entry's stylesheets (a few KB) are inlined
  * into index.html instead of render-blocking <link>s. Vite's preload helper looks for a <link> to
  * each before loading a lazy screen that shares it, and would otherwise fetch it again and apply
@@ -79,9 +73,10 @@ export function firstPaintFromHtml(): Plugin {
           return chunk as Rollup.OutputChunk & { viteMetadata?: { importedCss: Set<string> } };
         };
         type Chunk = Rollup.OutputChunk & { viteMetadata?: { importedCss: Set<string> } };
-        // A chunk's stylesheets, and with `shared` those of the chunks it imports directly.
-        const stylesheetsOf = (chunk: Chunk, shared: boolean) => {
-          const chunks = [chunk, ...(shared ? chunk.imports.map((file) => bundle[file] as Chunk) : [])];
+        // A screen's stylesheets: its chunk's and those of the chunks it imports directly (rights.css,
+        // shared by /rights and /noRights, has a chunk of its own).
+        const stylesheetsOf = (chunk: Chunk) => {
+          const chunks = [chunk, ...chunk.imports.map((file) => bundle[file] as Chunk)];
           const css = chunks.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]);
           return [...new Set(css)].filter((file) => !inlinedCss.includes(file));
         };
@@ -115,7 +110,7 @@ export function firstPaintFromHtml(): Plugin {
         const drawnCss = Object.fromEntries(
           Object.entries(DRAWN_BY_HTML).map(([path, module]) => [
             path,
-            stylesheetsOf(chunkOf(module), CSS_IN_SHARED_CHUNK.has(path)).map((file) => `/${file}`),
+            stylesheetsOf(chunkOf(module)).map((file) => `/${file}`),
           ]),
         );
         out = out

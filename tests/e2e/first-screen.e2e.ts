@@ -250,17 +250,25 @@ async function holdScripts(page: Page) {
   };
 }
 
+/** Where each of `parts` (selectors under #root) is on the page now. */
+const boxesOf = (page: Page, parts: string[]) =>
+  page.evaluate(
+    (selectors) =>
+      selectors.map((part) => JSON.stringify(document.querySelector(`#root ${part}`)?.getBoundingClientRect())),
+    parts,
+  );
+
 /**
  * Opens `path` logged in with the app's scripts held, so nothing of ours but index.html's inline
  * code runs: the page, its errors, the calls to `listPath` it makes, and the held scripts.
  */
-async function openWithScriptsHeld(path: string, listPath: string) {
+async function openWithScriptsHeld(path: string, listPath?: string) {
   const context = await newPhone(browser, 375, { storageState: session });
   const page = await context.newPage();
   const errors = watchErrors(page);
   const lists: string[] = [];
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname.endsWith(listPath)) lists.push(request.url());
+    if (listPath && new URL(request.url()).pathname.endsWith(listPath)) lists.push(request.url());
   });
   const scripts = await holdScripts(page);
   await page.goto(`${path}?indexCode=index`, { waitUntil: 'commit' });
@@ -294,24 +302,13 @@ describe('the returning customer’s /index before the app has run', () => {
 describe('the returning customer’s /indexNew before the app has run', () => {
   it('shows its own layout and first banner from index.html alone, then the app’s in the same places', async () => {
     const config = JSON.parse(readFileSync('public/jsons/indexConfig.json', 'utf8')) as IndexConfig;
-    const context = await newPhone(browser, 375, { storageState: session });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    // The app's scripts are held: nothing of ours but index.html's inline code can run.
-    const scripts = await holdScripts(page);
-
-    await page.goto('/indexNew?indexCode=index', { waitUntil: 'commit' });
+    const { context, page, errors, scripts } = await openWithScriptsHeld('/indexNew');
     await expect
       .poll(() => page.locator('.boot .home-new__banner-title').textContent(), { timeout: 20_000 })
       .toBe(config.indexNew.banners[0].title);
     await scripts.asked();
     const PARTS = ['.home-new__brand', '.home-new__tagline', '.notice-ticker', '.rights-summary', '.home-new__banner'];
-    const boxes = () =>
-      page.evaluate(
-        (parts) =>
-          parts.map((part) => JSON.stringify(document.querySelector(`#root ${part}`)?.getBoundingClientRect())),
-        PARTS,
-      );
+    const boxes = () => boxesOf(page, PARTS);
     const drawn = await boxes();
 
     await scripts.release();
@@ -327,24 +324,13 @@ describe('the returning customer’s /indexNew before the app has run', () => {
 
 describe('the returning customer’s /mine before the app has run', () => {
   it('shows the header from the stored customer and the counts’ place from index.html alone, then the app’s in the same places', async () => {
-    const context = await newPhone(browser, 375, { storageState: session });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    // The app's scripts are held: nothing of ours but index.html's inline code can run.
-    const scripts = await holdScripts(page);
-
-    await page.goto('/mine?indexCode=index', { waitUntil: 'commit' });
+    const { context, page, errors, scripts } = await openWithScriptsHeld('/mine');
     await page.locator('.boot .mine__phone').waitFor({ timeout: 20_000 });
     await scripts.asked();
     expect(await page.locator('.boot .mine__phone').textContent()).toBe('138****8000');
     expect(await page.locator('.boot .boot__brand').count()).toBe(0);
     const PARTS = ['.mine__header', '.user-avatar', '.mine__name', '.mine__phone', '.mine-counts'];
-    const boxes = () =>
-      page.evaluate(
-        (parts) =>
-          parts.map((part) => JSON.stringify(document.querySelector(`#root ${part}`)?.getBoundingClientRect())),
-        PARTS,
-      );
+    const boxes = () => boxesOf(page, PARTS);
     const drawn = await boxes();
     const name = await page.locator('.boot .mine__name').textContent();
 

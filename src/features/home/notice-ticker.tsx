@@ -53,20 +53,15 @@ export function NoticeTicker({ prefix, to = '/message' }: NoticeTickerProps) {
       </div>
     );
   }
-  if (!data) {
+  if (!data || count === 0) {
+    // A failed call knows nothing about unread notices: it only offers the list.
     return (
       <Link to={to} className="notice-ticker">
         <span className="notice-ticker__badge">消息</span>
-        <span className="notice-ticker__title notice-ticker__title--quiet">查看全部消息</span>
-      </Link>
-    );
-  }
-  if (count === 0) {
-    return (
-      <Link to={to} className="notice-ticker">
-        <span className="notice-ticker__badge">消息</span>
-        <span className="notice-ticker__title notice-ticker__title--quiet">暂无未读消息</span>
-        <span className="visually-hidden">，查看全部消息</span>
+        <span className="notice-ticker__title notice-ticker__title--quiet">
+          {data ? '暂无未读消息' : '查看全部消息'}
+        </span>
+        {data && <span className="visually-hidden">，查看全部消息</span>}
       </Link>
     );
   }
