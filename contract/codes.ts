@@ -1,6 +1,6 @@
 /**
  * Envelope codes (SPEC §8, DESIGN §3). The gateway answers every request it understands
- * with HTTP 200 and one of the first four; the last three also travel as HTTP statuses.
+ * with HTTP 200 and one of the first four; the last four also travel as HTTP statuses.
  */
 export const Code = {
   /** Success: the response is passed through. */
@@ -17,6 +17,8 @@ export const Code = {
   notFound: 404,
   /** HTTP 413: the body is larger than the route accepts. */
   tooLarge: 413,
+  /** HTTP 431: the request line and headers are larger than Node's HTTP parser accepts (16 KB by default). */
+  headersTooLarge: 431,
 } as const;
 
 export type CodeValue = (typeof Code)[keyof typeof Code];
@@ -35,6 +37,7 @@ export const Desc = {
   badRequest: '请求格式错误',
   notFound: '请求的地址不存在',
   tooLarge: '请求内容过大',
+  headersTooLarge: '请求头过大',
 } as const;
 
 /** Replay window (DESIGN §3): a timestamp further than this from the gateway's clock is refused. */

@@ -79,7 +79,7 @@ function clientErrorHandler(error: Error & { code?: string }, socket: Socket) {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, body] =
     error.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, envelope(Code.tooLarge, Desc.tooLarge, null)]
+      ? [431, envelope(Code.headersTooLarge, Desc.headersTooLarge, null)]
       : [error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400, envelope(Code.badRequest, Desc.badRequest, null)];
   const json = JSON.stringify(body);
   if (socket.writable) {

@@ -18,7 +18,7 @@ describe('contract cases (the table shared with the msw handlers)', () => {
     it(`${c.method} ${c.path} · ${c.name}`, async () => {
       const res = await gw.send(c.method, c.path, {
         as: c.as === 'anonymous' || c.as === 'admin' ? undefined : c.as,
-        headers: c.as === 'admin' ? { 'x-admin-key': DEMO_ADMIN_KEY } : undefined,
+        headers: c.as === 'admin' ? { 'x-admin-key': c.adminKey ?? DEMO_ADMIN_KEY } : undefined,
         query: c.query,
         body: c.body,
         form: c.form,

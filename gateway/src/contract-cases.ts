@@ -1,6 +1,6 @@
 /**
  * THE table of contract cases (DESIGN §7 "Gateway details"): every endpoint's happy path and
- * its 10001 answers, with the exact code and Chinese desc. The gateway runs it through
+ * its 10001 answers (and the admin key's 401), with the exact code and Chinese desc. The gateway runs it through
  * `app.inject` (contract-cases.test.ts); the portal's msw handlers can run the same rows, so
  * the two cannot drift. Rows run in order on freshly seeded demo data (contract/demo-data.ts);
  * a row may rely on the rows before it, never on anything else. Replay, rate limits and
@@ -26,6 +26,8 @@ export interface ContractCase {
   body?: unknown;
   /** Send the body form-urlencoded (SPEC §7 form posts). */
   form?: boolean;
+  /** With `as: 'admin'`: the X-Admin-Key sent instead of the demo key. */
+  adminKey?: string;
   expect: {
     code: number;
     /** Required for 10001 rows: the exact Chinese sentence. */
@@ -101,6 +103,8 @@ export const contractCases: ContractCase[] = [
   { name: 'write-off: rightId of wrong type', method: 'POST', path: endpoints.writeOff, as: 'customer', body: { rightId: 'a' }, expect: refused('缺少权益编号') },
 
   // ── admin confirm ───────────────────────────────────────────────────────
+  { name: 'confirm: wrong admin key', method: 'POST', path: endpoints.adminWriteOffConfirm, as: 'admin', adminKey: 'not-the-admin-key', body: { writeOffCode: '603128475910', providerName: '测试门诊' }, expect: { code: Code.unauthorized, desc: BizDesc.adminKeyInvalid, obj: null } },
+  { name: 'confirm: no admin key', method: 'POST', path: endpoints.adminWriteOffConfirm, as: 'anonymous', body: { writeOffCode: '603128475910', providerName: '测试门诊' }, expect: { code: Code.unauthorized, desc: BizDesc.adminKeyInvalid, obj: null } },
   { name: 'confirm: unknown code', method: 'POST', path: endpoints.adminWriteOffConfirm, as: 'admin', body: { writeOffCode: '000000000000', providerName: '测试门诊' }, expect: refused(BizDesc.codeNotFound) },
   { name: 'confirm: used code', method: 'POST', path: endpoints.adminWriteOffConfirm, as: 'admin', body: { writeOffCode: '603128475910', providerName: '测试门诊' }, expect: refused(BizDesc.codeUsed) },
   { name: 'confirm: expired code', method: 'POST', path: endpoints.adminWriteOffConfirm, as: 'admin', body: { writeOffCode: '631859720448', providerName: '测试门诊' }, expect: refused(BizDesc.codeExpired) },
@@ -109,6 +113,7 @@ export const contractCases: ContractCase[] = [
 
   // ── admin attribution (decision 0025) ───────────────────────────────────
   { name: 'attribution of a customer nobody brought', method: 'GET', path: endpoints.adminAttribution, as: 'admin', query: { phone: '13800138000' }, expect: ok() },
+  { name: 'attribution: wrong admin key', method: 'GET', path: endpoints.adminAttribution, as: 'admin', adminKey: 'not-the-admin-key', query: { phone: '13800138000' }, expect: { code: Code.unauthorized, desc: BizDesc.adminKeyInvalid, obj: null } },
   { name: 'attribution: not a mobile', method: 'GET', path: endpoints.adminAttribution, as: 'admin', query: { phone: '010-12345678' }, expect: refused(Messages.mobileInvalid) },
 
   // ── rights ──────────────────────────────────────────────────────────────

@@ -227,7 +227,7 @@ describe('security review', () => {
       expect(bad.length).toBe(Buffer.byteLength(bad.raw));
       const big = answer('HPE_HEADER_OVERFLOW');
       expect(big.head).toMatch(/^HTTP\/1\.1 431 /);
-      expect(big.body).toEqual({ code: Code.tooLarge, desc: Desc.tooLarge, obj: null });
+      expect(big.body).toEqual({ code: Code.headersTooLarge, desc: Desc.headersTooLarge, obj: null });
     });
   });
 

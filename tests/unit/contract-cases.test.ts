@@ -24,7 +24,7 @@ async function send(c: (typeof contractCases)[number]) {
   };
   const phone = phones[c.as];
   if (phone) headers.Authorization = `Bearer ${mockToken(phone)}`;
-  if (c.as === 'admin') headers['X-Admin-Key'] = 'demo-admin-key';
+  if (c.as === 'admin') headers['X-Admin-Key'] = c.adminKey ?? 'demo-admin-key';
   let body: string | undefined;
   if (c.body !== undefined) {
     headers['Content-Type'] = c.form ? 'application/x-www-form-urlencoded' : 'application/json';

@@ -1,6 +1,6 @@
-import { http } from 'msw';
-import { BizDesc } from '@contract/codes';
-import { endpoints } from '@contract/endpoints';
+import { http, HttpResponse } from 'msw';
+import { BizDesc, Code } from '@contract/codes';
+import { endpoints, Header } from '@contract/endpoints';
 import {
   adminAttributionQuery,
   adminConfirmBody,
@@ -14,7 +14,7 @@ import type { Consumption } from '@contract/types';
 import { normalizeMobile } from '@contract/validation';
 import catalog from '../../../public/jsons/serviceCatalog.json';
 import { db, type MockConsumption, nowText, rightStatus, toRight } from '../db';
-import { caller, jsonBody, ok, paginate, parse, query, refused, url } from './common';
+import { caller, envelope, jsonBody, ok, paginate, parse, query, refused, url } from './common';
 
 const WRITE_OFF_TTL_MS = 15 * 60 * 1000;
 
@@ -151,9 +151,16 @@ export function confirmWriteOff(writeOffCode: string, providerName = '康源健�
   if (refusal) throw new Error(`confirm ${writeOffCode}: ${refusal}`);
 }
 
+/** A missing or wrong X-Admin-Key: the gateway's 401 envelope (routes/admin.ts), not a 10001. */
+const adminKeyRefusal = (request: Request) =>
+  request.headers.get(Header.adminKey) === 'demo-admin-key'
+    ? null
+    : HttpResponse.json(envelope(Code.unauthorized, BizDesc.adminKeyInvalid, null));
+
 export const adminHandlers = [
   http.post(url(endpoints.adminWriteOffConfirm), async ({ request }) => {
-    if (request.headers.get('X-Admin-Key') !== 'demo-admin-key') return refused(BizDesc.adminKeyInvalid);
+    const keyRefusal = adminKeyRefusal(request);
+    if (keyRefusal) return keyRefusal;
     const body = parse(adminConfirmBody, await jsonBody(request));
     if (body instanceof Response) return body;
     const refusal = confirm(body.writeOffCode, body.providerName);
@@ -162,7 +169,8 @@ export const adminHandlers = [
     return ok(toConsumption(row));
   }),
   http.get(url(endpoints.adminAttribution), ({ request }) => {
-    if (request.headers.get('X-Admin-Key') !== 'demo-admin-key') return refused(BizDesc.adminKeyInvalid);
+    const keyRefusal = adminKeyRefusal(request);
+    if (keyRefusal) return keyRefusal;
     const q = parse(adminAttributionQuery, query(request));
     if (q instanceof Response) return q;
     const user = db.users.find((u) => u.mobilePhone === normalizeMobile(q.phone));
