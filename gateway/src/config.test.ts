@@ -78,6 +78,20 @@ describe('config', () => {
       );
   });
 
+  it('reads ANALYTICS_RETENTION_DAYS (default 90) and refuses one outside 1–3650 days, naming it', () => {
+    expect(loadConfig({}).analyticsRetentionDays).toBe(90);
+    expect(loadConfig({ ANALYTICS_RETENTION_DAYS: '1' }).analyticsRetentionDays).toBe(1);
+    expect(loadConfig({ ANALYTICS_RETENTION_DAYS: '3650' }).analyticsRetentionDays).toBe(3650);
+    for (const bad of ['0', '3651', '9007199254740991'])
+      expect(() => loadConfig({ ANALYTICS_RETENTION_DAYS: bad }), bad).toThrow(
+        `ANALYTICS_RETENTION_DAYS must be from 1 to 3650 days (got "${bad}")`,
+      );
+    for (const bad of ['90d', '-1', '1.5'])
+      expect(() => loadConfig({ ANALYTICS_RETENTION_DAYS: bad }), bad).toThrow(
+        `ANALYTICS_RETENTION_DAYS must be a non-negative integer (got "${bad}")`,
+      );
+  });
+
   it('keeps DATA_DIR=memory:// in memory, and resolves a folder against the repository', () => {
     expect(loadConfig({ DATA_DIR: 'memory://' }).dataDir).toBe('memory://');
     expect(loadConfig({ DATA_DIR: 'tmp/db' }).dataDir).toBe(path.join(ROOT_DIR, 'tmp', 'db'));

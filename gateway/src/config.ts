@@ -70,6 +70,8 @@ export interface Config {
   metricsPort: number | null;
   /** Events md/sendMq accepts from one client address in a minute (decision 0022). */
   sendMqPerMinute: number;
+  /** Analytics events older than this many days are deleted (decision 0053). */
+  analyticsRetentionDays: number;
   sms: {
     /** Seconds between two codes to one phone. */
     phoneIntervalSec: number;
@@ -112,6 +114,12 @@ export const dataDirFrom = (env: NodeJS.ProcessEnv) =>
  * above Node's own default (5 minutes) the setting would guard less than Node does unset.
  */
 export const REQUEST_TIMEOUT_RANGE_MS = [1_000, 300_000] as const;
+
+/**
+ * ANALYTICS_RETENTION_DAYS's range (decision 0053): 0 would delete each event as it arrives;
+ * past ten years the setting no longer bounds anything (and PIPL asks for the shortest need).
+ */
+export const ANALYTICS_RETENTION_RANGE_DAYS = [1, 3_650] as const;
 
 /** Reads the settings from `env`; throws ConfigError when production settings are missing. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -187,6 +195,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Metrics are for the monitoring network, never for the portal's visitors.
   if (metricsPort !== null && metricsPort === port)
     problems.push(`METRICS_PORT must differ from PORT (${port}): metrics are never served on the public port`);
+  const analyticsRetentionDays = int(env.ANALYTICS_RETENTION_DAYS, 90, 'ANALYTICS_RETENTION_DAYS', problems);
+  const [minRetention, maxRetention] = ANALYTICS_RETENTION_RANGE_DAYS;
+  if (analyticsRetentionDays < minRetention || analyticsRetentionDays > maxRetention)
+    problems.push(
+      `ANALYTICS_RETENTION_DAYS must be from ${minRetention} to ${maxRetention} days (got "${env.ANALYTICS_RETENTION_DAYS}")`,
+    );
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   if (typeof trustProxy === 'string') problems.push(trustProxy);
   const config: Config = {
@@ -211,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownDelayMs,
     metricsPort,
     sendMqPerMinute: int(env.SEND_MQ_PER_MINUTE, 120, 'SEND_MQ_PER_MINUTE', problems),
+    analyticsRetentionDays,
     sms: {
       phoneIntervalSec: int(env.SMS_PHONE_INTERVAL_SEC, 60, 'SMS_PHONE_INTERVAL_SEC', problems),
       phonePerDay: int(env.SMS_PHONE_PER_DAY, 10, 'SMS_PHONE_PER_DAY', problems),

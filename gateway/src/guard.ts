@@ -15,7 +15,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Code, Desc, REPLAY_WINDOW_MS, type UnauthorizedReason } from '../../contract/codes';
 import type { UnauthorizedObj } from '../../contract/types';
 import type { Db } from './db/index';
-import { runExclusive } from './db/jobs';
+import { pruneRows } from './db/jobs';
 import { type BatchRow, statementBatch, type StatementBatchOptions } from './db/statement-batch';
 import { envelope } from './envelope';
 
@@ -189,15 +189,9 @@ export function registerGuard(app: FastifyInstance, db: Db, { onBatch }: { onBat
  * md/sendMq's counters of past minutes, each on one instance at a time (db/jobs.ts).
  */
 export async function pruneGuardTables(db: Db): Promise<void> {
-  await runExclusive(db, 'pruneNonces', async (tx) => {
-    await tx.query(`delete from nonces where seen_at < now() - $1::interval`, [
-      `${(2 * REPLAY_WINDOW_MS) / 1000} seconds`,
-    ]);
-  });
-  await runExclusive(db, 'pruneSessions', async (tx) => {
-    await tx.query(`delete from sessions where expires_at < now()`);
-  });
-  await runExclusive(db, 'pruneSendMqBudget', async (tx) => {
-    await tx.query(`delete from send_mq_budget where minute < $1`, [Math.floor(Date.now() / 60_000)]);
-  });
+  await pruneRows(db, 'pruneNonces', 'nonces', 'seen_at < now() - $1::interval', [
+    `${(2 * REPLAY_WINDOW_MS) / 1000} seconds`,
+  ]);
+  await pruneRows(db, 'pruneSessions', 'sessions', 'expires_at < now()');
+  await pruneRows(db, 'pruneSendMqBudget', 'send_mq_budget', 'minute < $1', [Math.floor(Date.now() / 60_000)]);
 }

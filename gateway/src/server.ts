@@ -6,7 +6,7 @@
  */
 import { ConfigError, loadConfig, ROOT_DIR } from './config';
 import { openDb } from './db/index';
-import { pruneLoginTables } from './db/jobs';
+import { pruneAnalyticsEvents, pruneLoginTables } from './db/jobs';
 import { prepareSchema } from './db/migrate';
 import { seed } from './db/seed';
 import { ensureBuild } from './ensure-build';
@@ -46,6 +46,11 @@ async function main() {
   const prune = setInterval(() => {
     pruneGuardTables(db).catch((err) => app.log.warn({ err }, 'pruning nonces failed'));
     pruneLoginTables(db).catch((err) => app.log.warn({ err }, 'pruning tickets and SMS codes failed'));
+    pruneAnalyticsEvents(db, config.analyticsRetentionDays)
+      .then((deleted) => {
+        if (deleted) app.log.info({ deleted }, 'analytics events past their retention deleted');
+      })
+      .catch((err) => app.log.warn({ err }, 'pruning analytics events failed'));
   }, 60_000);
   prune.unref();
 
