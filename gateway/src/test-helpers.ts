@@ -209,10 +209,12 @@ export function ssoForm(
   app: FastifyInstance,
   fields: Record<string, string>,
   headers: Record<string, string> = { origin: 'http://localhost' },
+  ip = '127.0.0.1',
 ) {
   return app.inject({
     method: 'POST',
     url: endpoints.ssoLogin,
+    remoteAddress: ip,
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
     payload: new URLSearchParams({
       redirect_url: SSO_REDIRECT,

@@ -18,7 +18,7 @@ describe('once-only jobs and the nonce table', { timeout: 120_000 }, () => {
   });
   afterAll(() => drop());
 
-  it('prunes expired tickets and the SMS rows no limit counts any more, and nothing else', async () => {
+  it('prunes expired tickets and the SMS rows (codes, wrong codes) no limit counts any more, and nothing else', async () => {
     await db.query(
       `insert into login_tickets (ticket_hash, phone, expires_at) values
          ('t-expired', '13600136000', now() - interval '1 minute'), ('t-live', '13600136000', now() + interval '4 minutes')`,
@@ -28,9 +28,14 @@ describe('once-only jobs and the nonce table', { timeout: 120_000 }, () => {
          ('13600136000', '127.0.0.1', 'old', now() - interval '3 days', now() - interval '3 days'),
          ('13600136000', '127.0.0.1', 'today', now() - interval '23 hours', now() - interval '23 hours')`,
     );
+    await db.query(
+      `insert into sms_failures (phone, address, created_at) values
+         ('13600136000', 'old', now() - interval '3 days'), ('13600136000', 'today', now() - interval '23 hours')`,
+    );
     await pruneLoginTables(db);
     expect(await db.query('select ticket_hash from login_tickets order by 1')).toEqual([{ ticket_hash: 't-live' }]);
     expect(await db.query('select code_hash from sms_codes order by 1')).toEqual([{ code_hash: 'today' }]);
+    expect(await db.query('select address from sms_failures order by 1')).toEqual([{ address: 'today' }]);
   });
 
   it.skipIf(!onPostgres)('a job another instance is running is skipped, not run twice or waited for', async () => {

@@ -14,6 +14,7 @@ export const JOB_LOCK_KEYS = {
   pruneSmsCodes: 7_261_104,
   pruneSendMqBudget: 7_261_105,
   pruneAnalyticsEvents: 7_261_106,
+  pruneSmsFailures: 7_261_107,
 } as const;
 
 export type JobName = keyof typeof JOB_LOCK_KEYS;
@@ -67,10 +68,11 @@ export async function pruneRows(
   return deleted;
 }
 
-/** Deletes the SSO's expired tickets and the SMS rows no limit counts any more. */
+/** Deletes the SSO's expired tickets and the SMS rows (codes, wrong codes) no limit counts any more. */
 export async function pruneLoginTables(db: Db): Promise<void> {
   await pruneRows(db, 'pruneTickets', 'login_tickets', 'expires_at < now()');
   await pruneRows(db, 'pruneSmsCodes', 'sms_codes', `created_at < now() - interval '${SMS_ROWS_KEPT}'`);
+  await pruneRows(db, 'pruneSmsFailures', 'sms_failures', `created_at < now() - interval '${SMS_ROWS_KEPT}'`);
 }
 
 /**

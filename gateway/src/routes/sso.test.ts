@@ -16,6 +16,8 @@ import {
   type TestGateway,
 } from '../test-helpers';
 import { USER_COLUMNS } from '../users';
+import { addressGroup, SMS_ADDRESS_FAILURES_PER_DAY, SMS_PHONE_FAILURES_PER_DAY } from './sms-failures';
+import { SMS_MAX_ATTEMPTS } from './sso';
 
 /** SMS + form login; returns the redirect URL. */
 async function loginUrl(gw: TestGateway, phone: string, extra: Record<string, string> = {}) {
@@ -245,30 +247,86 @@ describe('SSO page and login', () => {
     expect(right.body).toContain(BizDesc.smsTooManyAttempts);
   });
 
-  it('20 wrong codes in a day close the phone to codes for 24 hours, whichever codes and addresses they came through', async () => {
-    const phone = '13566662222';
+  describe('wrong codes (decision 0049)', () => {
     const wrongFor = (code: string) => (code === '111111' ? '222222' : '111111');
-    const guess = async (code: string, times: number) => {
-      for (let i = 0; i < times; i++) await ssoForm(gw.app, { phone, code: wrongFor(code) });
+    /** A new code for `phone` asked from `ip`, then `times` wrong tries at it from `ip`; the last answer's page. */
+    async function guess(phone: string, ip: string, times: number) {
+      const code = (await ssoSms(gw.app, phone, ip)).obj!.demoCode!;
+      let last = '';
+      for (let i = 0; i < times; i++)
+        last = (await ssoForm(gw.app, { phone, code: wrongFor(code) }, undefined, ip)).body;
+      return last;
+    }
+    const loginFrom = async (phone: string, ip: string) => {
+      const code = (await ssoSms(gw.app, phone, ip)).obj?.demoCode ?? '000000';
+      return ssoForm(gw.app, { phone, code }, undefined, ip);
     };
-    // Three codes spent on 5 wrong tries each, from three addresses, and 4 more on a fourth: 19.
-    for (const ip of ['10.0.0.1', '10.0.0.2', '10.0.0.3'])
-      await guess((await ssoSms(gw.app, phone, ip)).obj!.demoCode!, 5);
-    await guess((await ssoSms(gw.app, phone, '10.0.0.4')).obj!.demoCode!, 4);
-    // A fifth code is still sent; its first wrong try is the twentieth.
-    const last = (await ssoSms(gw.app, phone, '10.0.0.5')).obj!.demoCode!;
-    const twentieth = await ssoForm(gw.app, { phone, code: wrongFor(last) });
-    expect(twentieth.body).toContain(BizDesc.smsPhoneLocked);
-    // The right code of a live code with tries left is refused now, and no new code is sent.
-    const right = await ssoForm(gw.app, { phone, code: last });
-    expect(right.statusCode).toBe(200);
-    expect(right.body).toContain(BizDesc.smsPhoneLocked);
-    const refused = await ssoSms(gw.app, phone, '10.0.0.6');
-    expect(refused).toMatchObject({ code: Code.businessError, desc: BizDesc.smsPhoneLocked, obj: null });
-    // Another phone is untouched; a day later the phone gets codes again.
-    expect((await ssoLogin(gw.app, '13566663333')).statusCode).toBe(302);
-    await gw.db.query(`update sms_codes set created_at = created_at - interval '1 day' where phone = $1`, [phone]);
-    expect((await ssoLogin(gw.app, phone)).statusCode).toBe(302);
+    const aDayLater = (phone: string) =>
+      gw.db.query(`update sms_failures set created_at = created_at - interval '1 day' where phone = $1`, [phone]);
+
+    it(`${SMS_ADDRESS_FAILURES_PER_DAY} wrong codes from one address close the phone to that address for 24 hours, not to its owner`, async () => {
+      const phone = '13566662222';
+      const attacker = '203.0.113.7';
+      // Two codes spent on 5 wrong tries each: the tenth says the phone is closed.
+      expect(await guess(phone, attacker, 5)).toContain(BizDesc.smsTooManyAttempts);
+      expect(await guess(phone, attacker, 5)).toContain(BizDesc.smsPhoneLocked);
+      // From that address the right code of a live code is refused, and no code is sent.
+      const code = (await ssoSms(gw.app, phone, '198.51.100.1')).obj!.demoCode!;
+      const right = await ssoForm(gw.app, { phone, code }, undefined, attacker);
+      expect(right.statusCode).toBe(200);
+      expect(right.body).toContain(BizDesc.smsPhoneLocked);
+      expect(await ssoSms(gw.app, phone, attacker)).toMatchObject({ desc: BizDesc.smsPhoneLocked, obj: null });
+      // The owner, at their own address, logs in; a day later so does the attacker's address.
+      expect((await loginFrom(phone, '198.51.100.1')).statusCode).toBe(302);
+      await aDayLater(phone);
+      expect((await loginFrom(phone, attacker)).statusCode).toBe(302);
+    });
+
+    it('an IPv6 client counts by its /64: changing the address within it does not reset the count', async () => {
+      const phone = '13566664444';
+      for (let i = 1; i <= SMS_ADDRESS_FAILURES_PER_DAY; i++)
+        await guess(phone, `2001:db8:7:7:${i.toString(16)}::1`, 1);
+      expect((await loginFrom(phone, '2001:db8:7:7:ffff::2')).body).toContain(BizDesc.smsPhoneLocked);
+      expect((await loginFrom(phone, '2001:db8:7:8::1')).statusCode).toBe(302);
+    });
+
+    it(`${SMS_PHONE_FAILURES_PER_DAY} wrong codes from any addresses close the phone to every address for 24 hours`, async () => {
+      const phone = '13566665555';
+      // 99 wrong codes from 11 addresses, each under its own cap, at most 4 tries a code.
+      for (let a = 0, left = SMS_PHONE_FAILURES_PER_DAY - 1; left > 0; a++) {
+        for (let n = Math.min(SMS_ADDRESS_FAILURES_PER_DAY - 1, left); n > 0;) {
+          const tries = Math.min(n, SMS_MAX_ATTEMPTS - 1);
+          expect(await guess(phone, `10.66.${a}.1`, tries)).toContain(BizDesc.smsCodeWrong);
+          n -= tries;
+          left -= tries;
+        }
+      }
+      // The owner asks for a code; one more wrong try at it, from an address new to the phone,
+      // is the hundredth and closes the phone: the owner's right code is refused too.
+      const own = (await ssoSms(gw.app, phone, '198.51.100.9')).obj!.demoCode!;
+      const hundredth = await ssoForm(gw.app, { phone, code: wrongFor(own) }, undefined, '10.67.0.1');
+      expect(hundredth.body).toContain(BizDesc.smsPhoneLocked);
+      const right = await ssoForm(gw.app, { phone, code: own }, undefined, '198.51.100.9');
+      expect(right.statusCode).toBe(200);
+      expect(right.body).toContain(BizDesc.smsPhoneLocked);
+      expect(await ssoSms(gw.app, phone, '198.51.100.10')).toMatchObject({ desc: BizDesc.smsPhoneLocked, obj: null });
+      // Another phone is untouched; a day later the phone gets codes again.
+      expect((await ssoLogin(gw.app, '13566663333')).statusCode).toBe(302);
+      await aDayLater(phone);
+      expect((await loginFrom(phone, '198.51.100.9')).statusCode).toBe(302);
+    });
+  });
+
+  it('counts an address as it is, an IPv4-mapped one as IPv4, and IPv6 by its /64', () => {
+    expect(addressGroup('203.0.113.7')).toBe('203.0.113.7');
+    expect(addressGroup('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(addressGroup('2001:db8:1:2:3:4:5:6')).toBe('2001:db8:1:2::/64');
+    expect(addressGroup('2001:0db8:0000:0001:aaaa::')).toBe('2001:db8:0:1::/64');
+    expect(addressGroup('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(addressGroup('::1')).toBe('0:0:0:0::/64');
+    expect(addressGroup('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(addressGroup('64:ff9b::192.0.2.1')).toBe('64:ff9b:0:0::/64');
+    expect(addressGroup('2001:db8:1:2:3:4:192.0.2.1')).toBe('2001:db8:1:2::/64');
   });
 
   it('an expired or already used code is refused', async () => {

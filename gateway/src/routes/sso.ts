@@ -14,16 +14,12 @@ import type { Config } from '../config';
 import { apiRoute, type AppContext } from '../context';
 import { BizError } from '../envelope';
 import { newToken, sha256 } from '../guard';
+import { addressGroup, capReached, recordWrongCode, wrongCodes } from './sms-failures';
 import { SSO_CSS, SSO_JS, WX_AVATAR_SVG, WX_ICON } from './sso-assets';
 
-/** SMS codes and tickets live 5 minutes; a code allows 5 attempts. */
+/** SMS codes and tickets live 5 minutes; a code allows 5 attempts (and see sms-failures.ts). */
 export const SMS_TTL_MINUTES = 5;
 export const SMS_MAX_ATTEMPTS = 5;
-/**
- * Wrong codes one phone may take in 24 hours, over all its codes and whoever asked for them:
- * without it, codes asked from many addresses allow thousands of guesses a day (decision 0049).
- */
-export const SMS_PHONE_FAILURES_PER_DAY = 20;
 export const TICKET_TTL_MINUTES = 5;
 export const WX_AVATAR_PATH = '/sso/wx-avatar.svg';
 
@@ -166,14 +162,14 @@ export function ssoRoutes(app: FastifyInstance, { db, config }: AppContext) {
       await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`sms:${phone}`]);
       // The interval is per phone; the daily quota per phone and address together, so sends
       // from other addresses cannot use up a customer's quota (decision 0022).
-      const [byPhone] = await tx.query<{ wait: number | null; today: number; failures: number }>(
+      const [byPhone] = await tx.query<{ wait: number | null; today: number }>(
         `select ceil(extract(epoch from max(created_at) + $2::interval - now()))::int as wait,
-                (count(*) filter (where ip = $3))::int as today,
-                coalesce(sum(attempts), 0)::int as failures
+                (count(*) filter (where ip = $3))::int as today
            from sms_codes where phone = $1 and created_at > now() - interval '1 day'`,
         [phone, `${config.sms.phoneIntervalSec} seconds`, ip],
       );
-      if (byPhone.failures >= SMS_PHONE_FAILURES_PER_DAY) return BizDesc.smsPhoneLocked;
+      // A phone closed to this address, or to all, gets no code it could not use (decision 0049).
+      if (capReached(await wrongCodes(tx, phone, addressGroup(ip)))) return BizDesc.smsPhoneLocked;
       // The real wait, whatever SMS_PHONE_INTERVAL_SEC is.
       if (byPhone.wait !== null && byPhone.wait > 0) return smsTooFrequent(byPhone.wait);
       if (byPhone.today >= config.sms.phonePerDay) return BizDesc.smsDailyLimit;
@@ -223,23 +219,19 @@ export function ssoRoutes(app: FastifyInstance, { db, config }: AppContext) {
            from sms_codes where phone = $1 order by id desc limit 1 for update`,
         [phone],
       );
-      // The latest code's row lock (above) serialises one phone's tries, so this count holds.
-      const [{ failures }] = await tx.query<{ failures: number }>(
-        `select coalesce(sum(attempts), 0)::int as failures
-           from sms_codes where phone = $1 and created_at > now() - interval '1 day'`,
-        [phone],
-      );
-      if (failures >= SMS_PHONE_FAILURES_PER_DAY) return { ok: false, desc: BizDesc.smsPhoneLocked };
+      // The latest code's row lock (above) serialises one phone's tries, so these counts hold.
+      const address = addressGroup(req.ip);
+      const failures = await wrongCodes(tx, phone, address);
+      if (capReached(failures)) return { ok: false, desc: BizDesc.smsPhoneLocked };
       if (!sms || sms.used || !sms.live) return { ok: false, desc: BizDesc.smsCodeExpired };
       if (sms.attempts >= SMS_MAX_ATTEMPTS) return { ok: false, desc: BizDesc.smsTooManyAttempts };
       if (sms.code_hash !== codeHash(phone, form.code)) {
         await tx.query('update sms_codes set attempts = attempts + 1 where id = $1', [sms.id]);
-        const desc =
-          failures + 1 >= SMS_PHONE_FAILURES_PER_DAY
-            ? BizDesc.smsPhoneLocked
-            : sms.attempts + 1 >= SMS_MAX_ATTEMPTS
-              ? BizDesc.smsTooManyAttempts
-              : BizDesc.smsCodeWrong;
+        const desc = capReached(await recordWrongCode(tx, phone, address, failures))
+          ? BizDesc.smsPhoneLocked
+          : sms.attempts + 1 >= SMS_MAX_ATTEMPTS
+            ? BizDesc.smsTooManyAttempts
+            : BizDesc.smsCodeWrong;
         return { ok: false, desc };
       }
       await tx.query('update sms_codes set used_at = now() where id = $1', [sms.id]);
