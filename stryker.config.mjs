@@ -28,7 +28,7 @@ export default {
     'src/lib/safe-path.ts',
     'gateway/src/guard.ts',
     'gateway/src/db/statement-batch.ts',
-    'gateway/src/routes/{admin,consumptions,sso,login}.ts',
+    'gateway/src/routes/{admin,consumptions,sso,sms-failures,login}.ts',
   ],
   reporters: ['clear-text', 'progress', 'html', 'json'],
   htmlReporter: { fileName: `${reportDir}/index.html` },
