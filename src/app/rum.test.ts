@@ -94,6 +94,20 @@ describe('real-user monitoring', () => {
     expect(queuedEvents()).toHaveLength(5);
   });
 
+  it('reports a call without an answer by its method and path only; an answered error is not one', async () => {
+    server.use(
+      mock.get(url(endpoints.noticeCount), () => HttpResponse.error()),
+      mock.get(url(endpoints.rightsList), () => new HttpResponse('boom', { status: 502 })),
+    );
+    startRum({ measure: false });
+    await http.get(endpoints.noticeCount, { params: { phone: '13800138000' } }).catch(() => undefined);
+    await http.get(endpoints.rightsList).catch(() => undefined);
+    const payloads = queuedEvents().map((event) => JSON.parse(event.payload) as Record<string, string>);
+    expect(payloads.map(({ kind, hash }) => ({ kind, hash }))).toEqual([
+      { kind: 'network', hash: hashOf(`get ${endpoints.noticeCount}`) },
+    ]);
+  });
+
   it.each([
     ['refused (10001)', () => HttpResponse.json(envelope(10001, '性能指标数值超出范围', null)), '性能指标数值超出范围'],
     ['failed (no answer)', () => HttpResponse.error(), '网络异常，请稍后重试'],
