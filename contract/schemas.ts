@@ -5,6 +5,7 @@
 import { BizDesc } from './codes';
 import { MAX_PAGE_SIZE } from './endpoints';
 import { storedText } from './form-schemas';
+import { RUM_ERROR_KINDS, RUM_MAX_CLS, RUM_MAX_MS, RUM_VITALS } from './rum';
 import { EVALUATION_CONTENT_MAX, isValidMobile, Messages } from './validation';
 import { z } from './zod';
 
@@ -149,6 +150,25 @@ export const sendMqBody = z.object({
     )
     .refine(isStorableJson, { error: `事件内容的数字须在有效范围内，嵌套不超过${PAYLOAD_MAX_DEPTH}层` })
     .default('{}'),
+});
+
+/**
+ * The payload of a `rum_vital` event (decision 0062): one web-vital of one page load, on the
+ * route pattern it loaded on. Times in milliseconds; CLS unitless.
+ */
+export const rumVitalPayload = z
+  .object({
+    name: z.enum(RUM_VITALS, { error: '性能指标名称不正确' }),
+    value: z.number({ error: '性能指标数值不正确' }).min(0, { error: '性能指标数值不正确' }),
+    route: z.string({ error: '缺少页面路由' }).max(200, { error: '页面路由过长' }),
+  })
+  .refine((v) => v.value <= (v.name === 'CLS' ? RUM_MAX_CLS : RUM_MAX_MS), { error: '性能指标数值超出范围' });
+
+/** The payload of a `rum_error` event: the kind and a hash of the message, never its text. */
+export const rumErrorPayload = z.object({
+  kind: z.enum(RUM_ERROR_KINDS, { error: '错误类型不正确' }),
+  hash: z.string({ error: '缺少错误摘要' }).regex(/^[0-9a-f]{8}$/, { error: '错误摘要不正确' }),
+  route: z.string({ error: '缺少页面路由' }).max(200, { error: '页面路由过长' }),
 });
 
 export const wxinfoBody = z.object({

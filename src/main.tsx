@@ -4,16 +4,19 @@ import { RouterProvider } from 'react-router-dom';
 import { addIndexCodeToStartUrl } from './app/index-code';
 import { firstScreenLoadedNow, installPreloadErrorRecovery } from './app/lazy-screen';
 import { createAppRouter, routerReady } from './app/router';
+import { env } from './config/env';
 import { installRootFontSize } from './lib/rem';
+import { installFailureListeners } from './lib/rum-errors';
 import { preloadOverlays } from './lib/toast';
 import { installWeChatFixes } from './lib/wechat';
+import { whenSettled } from './lib/when-settled';
 import 'antd-mobile/es/global';
 import './styles/global.css';
-import './config/env';
 
 installRootFontSize();
 installWeChatFixes();
 installPreloadErrorRecovery();
+installFailureListeners();
 
 async function start() {
   // Compared literally so the production build drops the mock worker entirely.
@@ -44,6 +47,9 @@ async function start() {
     );
   });
   preloadOverlays();
+  // Real-user monitoring (decision 0062): its chunk and web-vitals load once the page has settled.
+  const measure = Math.random() < env.rumSampleRate;
+  whenSettled(() => void import('./app/rum').then((rum) => rum.startRum({ measure })).catch(() => undefined));
 }
 
 /** Resolves in a task of its own, letting the browser handle input and paint in between. */

@@ -23,6 +23,7 @@ import type { Db } from './db/index';
 import { BizError, envelope } from './envelope';
 import { registerGuard } from './guard';
 import { loggerOptions } from './logger';
+import { collectRoutes, openApiDocument, type RegisteredRoutes } from './openapi';
 import { healthRoutes, type Lifecycle } from './ops/health';
 import { createMetrics, type GatewayMetrics, poolOf } from './ops/metrics';
 import { requestId } from './ops/request-id';
@@ -151,6 +152,10 @@ declare module 'fastify' {
     lifecycle: Lifecycle;
     /** The app's own metrics registry, when METRICS_PORT is set. */
     metrics?: GatewayMetrics;
+    /** The contract as OpenAPI 3.1, from the routes this app registered (decision 0063). */
+    openApi(): ReturnType<typeof openApiDocument>;
+    /** Every route as registered (the OpenAPI test compares them with the document). */
+    registeredRoutes: RegisteredRoutes;
   }
 }
 
@@ -195,6 +200,10 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
   const ctx: AppContext = { db, config, data: loadStaticData(config), metrics, reads: screenReads(db, metrics) };
 
   app.decorateRequest('userId', null);
+  // Before any route: the document describes the routes as registered, with their own schemas.
+  const registered = collectRoutes(app);
+  app.decorate('registeredRoutes', registered);
+  app.decorate('openApi', () => openApiDocument(registered.contract));
 
   // Text PostgreSQL cannot store (U+0000, a lone surrogate) is refused before any handler, as
   // a 10001, in the query and the body of every route whose input can reach the database;
@@ -273,6 +282,10 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
   analyticsRoutes(app, ctx);
   adminRoutes(app, ctx);
   ssoRoutes(app, ctx);
+  // The contract for the company's gateway team; a production gateway serves the portal only (decision 0063).
+  if (!config.production) {
+    app.get('/openapi.json', (_request, reply) => reply.header('cache-control', 'no-store').send(app.openApi()));
+  }
   await staticRoutes(app, ctx);
 
   return app;

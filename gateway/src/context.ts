@@ -22,6 +22,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Set on A and B routes: the guard stage decides them before the body is read. */
     guard?: GuardMode;
+    /** Set by `apiRoute`: what the OpenAPI document describes (openapi.ts, decision 0063). */
+    contract?: RouteContract;
   }
 }
 
@@ -54,6 +56,13 @@ export interface ApiRoute<S extends z.ZodType | undefined> {
   jsonOnly?: boolean;
 }
 
+/** An enveloped route's input as the OpenAPI document reads it: the very schema it validates with. */
+export interface RouteContract {
+  input?: z.ZodType;
+  from: 'query' | 'body';
+  jsonOnly: boolean;
+}
+
 type Input<S> = S extends z.ZodType ? z.infer<S> : undefined;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -74,7 +83,7 @@ export function apiRoute<S extends z.ZodType | undefined>(
     method: route.method,
     url: route.url,
     bodyLimit: route.bodyLimit,
-    config: { guard: route.guard },
+    config: { guard: route.guard, contract: { input: route.input, from, jsonOnly: route.jsonOnly ?? false } },
     async handler(request, reply) {
       if (route.jsonOnly && !String(request.headers['content-type'] ?? '').startsWith('application/json')) {
         reply.code(400);

@@ -4,10 +4,11 @@ import { env } from '@/config/env';
 import { clockSettled, observeDateHeader, serverNow, syncServerTime } from '@/lib/clock';
 import { getTokenCookie } from '@/lib/cookie';
 import { createNonce } from '@/lib/nonce';
+import { reportFailure } from '@/lib/rum-errors';
 import { showToast } from '@/lib/toast';
 import { loggedOut } from '@/stores/user';
 import { Code, type UnauthorizedReason } from '@contract/codes';
-import { A, CLIENT_TYPE, CLIENT_VERSION, Header } from '@contract/endpoints';
+import { A, CLIENT_TYPE, CLIENT_VERSION, endpoints, Header } from '@contract/endpoints';
 import type { Envelope, UnauthorizedObj } from '@contract/types';
 import { objOf } from './api-error';
 
@@ -132,10 +133,15 @@ http.interceptors.response.use(
   (error: AxiosError) => {
     observeDateHeader(error.response?.headers?.date as string | undefined);
     const body = error.response?.data;
+    const timedOut = error.code === AxiosError.ECONNABORTED || error.code === AxiosError.ETIMEDOUT;
     if (isEnvelope(body) && body.desc) toast(error.config, body.desc);
-    else if (error.code === AxiosError.ECONNABORTED || error.code === AxiosError.ETIMEDOUT) {
-      toast(error.config, TIMEOUT_TEXT);
-    } else toast(error.config, NETWORK_ERROR_TEXT);
+    else if (timedOut) toast(error.config, TIMEOUT_TEXT);
+    else toast(error.config, NETWORK_ERROR_TEXT);
+    // A call without an answer is a real-user failure (decision 0062): the method and path only,
+    // never the query or body. An analytics call's own failure is not: it would report itself.
+    const url = error.config?.url;
+    if (!error.response && error.code !== AxiosError.ERR_CANCELED && url && url !== endpoints.sendMq)
+      reportFailure(timedOut ? 'timeout' : 'network', `${error.config?.method ?? 'get'} ${url}`);
     return Promise.reject(error);
   },
 );

@@ -8,12 +8,19 @@ const required = [
   'VITE_LOGIN_GATEWAY',
   'VITE_SOURCE',
   'VITE_SOURCE_MN',
+  'VITE_RUM_SAMPLE_RATE',
 ] as const;
 
 const raw = import.meta.env;
 const missing = required.filter((key) => !raw[key]);
 if (missing.length > 0) {
   throw new Error(`Missing environment variables: ${missing.join(', ')}`);
+}
+
+/** A share of page loads: a decimal from 0 to 1 ('0.1', '1'), nothing else. */
+const rumSampleRate = Number(raw.VITE_RUM_SAMPLE_RATE);
+if (!/^(?:0(?:\.\d+)?|1(?:\.0+)?)$/.test(String(raw.VITE_RUM_SAMPLE_RATE))) {
+  throw new Error(`VITE_RUM_SAMPLE_RATE must be a number from 0 to 1, not "${raw.VITE_RUM_SAMPLE_RATE}"`);
 }
 
 export const env = {
@@ -27,6 +34,8 @@ export const env = {
   loginGateway: raw.VITE_LOGIN_GATEWAY as string,
   source: raw.VITE_SOURCE as string,
   sourceMn: raw.VITE_SOURCE_MN as string,
+  /** The share of page loads whose web-vitals are measured and reported (decision 0062). */
+  rumSampleRate,
   /** npm run dev:mock: msw in the browser instead of a server. */
   mock: raw.VITE_MOCK === '1',
 } as const;

@@ -13,6 +13,8 @@ import { readIndexCode } from './index-code';
  *    (docs/decisions/0005);
  *  - when the page is hidden or closed the rest of the queue goes out with fetch `keepalive`
  *    — the one moment several may be in flight, since the page will not be there to wait.
+ *    Events recorded while it stays hidden (web-vitals reports INP and CLS then) go out the
+ *    same way at once, in the same batch: one toast group and EXIT_BATCH events per hidden spell.
  */
 
 /** A flush runs this long after the first queued event. */
@@ -33,6 +35,8 @@ let timer: ReturnType<typeof setTimeout> | undefined;
 let sender: Sender | undefined;
 let senderLoad: Promise<Sender> | undefined;
 let listening = false;
+/** The batch of the current hidden spell (decision 0005): its toast group and how many it sent. */
+let exitBatch: { toastGroup: import('@/api/client').ToastGroup; sent: number } | undefined;
 
 function loadSender(): Promise<Sender> {
   senderLoad ??= import('@/api/analytics').then((module) => (sender = module));
@@ -62,13 +66,17 @@ function schedule(): void {
   }, FLUSH_DELAY_MS);
 }
 
+const isHidden = () => document.visibilityState === 'hidden';
+
 function onExit(): void {
   if (timer !== undefined) clearTimeout(timer);
   timer = undefined;
   if (!sender || !navigator.onLine || queue.length === 0) return;
-  const batch = queue.splice(0, EXIT_BATCH);
+  exitBatch ??= { toastGroup: sender.newBatch(), sent: 0 };
+  const batch = queue.splice(0, EXIT_BATCH - exitBatch.sent);
   queue = [];
-  const toastGroup = sender.newBatch();
+  exitBatch.sent += batch.length;
+  const { toastGroup } = exitBatch;
   for (const event of batch) void sender.sendMq(event, { keepalive: true, toastGroup }).catch(() => undefined);
 }
 
@@ -77,7 +85,8 @@ function listen(): void {
   listening = true;
   window.addEventListener('pagehide', onExit);
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'hidden') onExit();
+    if (isHidden()) onExit();
+    else exitBatch = undefined;
   });
   window.addEventListener('online', () => {
     if (queue.length > 0) schedule();
@@ -102,7 +111,8 @@ export function track(
   if (queue.length > MAX_QUEUED) queue.splice(0, queue.length - MAX_QUEUED);
   listen();
   void loadSender().catch(() => undefined);
-  schedule();
+  if (isHidden() && sender) onExit();
+  else schedule();
 }
 
 /** Sends what is queued, one event at a time. Resolves when the queue is empty or sending stops. */
@@ -133,4 +143,5 @@ export function resetTracking(): void {
   timer = undefined;
   queue = [];
   sending = false;
+  exitBatch = undefined;
 }

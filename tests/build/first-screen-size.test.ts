@@ -47,6 +47,14 @@ describe('first screen of /index (decision 0003)', () => {
     expect(first.modules.filter((id) => id.includes(`node_modules/${heavy}`))).toEqual([]);
   });
 
+  it('leaves real-user monitoring out: web-vitals and its reporter load after the page has settled (decision 0062)', () => {
+    expect(
+      first.modules.filter((id) => id.includes('node_modules/web-vitals') || id.endsWith('/src/app/rum.ts')),
+    ).toEqual([]);
+    // The build has them, in a chunk of their own.
+    expect(Object.keys(chunkFiles).some((id) => id.endsWith('/src/app/rum.ts'))).toBe(true);
+  });
+
   it('fetches no JavaScript before the first paint, and every first-screen chunk right after it', () => {
     expect(html).not.toMatch(/<script[^>]*\ssrc=/);
     expect(html).not.toMatch(/rel="modulepreload"/);

@@ -3,12 +3,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startGateway } from '../../scripts/gateway-process';
+import { freePort, startGateway } from '../../scripts/gateway-process';
 import { summarizeRun } from './inp';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The gateway's Prometheus text (METRICS_PORT), for the real-user monitoring test. */
+    metricsUrl: string;
     /** A temp folder for this run (shared login sessions), removed at the end. */
     runDir: string;
   }
@@ -27,14 +29,21 @@ export default async function setup(project: TestProject) {
     );
     const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
       stdio: 'inherit',
-      env: { ...env, NODE_ENV: 'production' },
+      // Every page load of the suite measures its web-vitals (decision 0062), not a sample of them.
+      env: { ...env, NODE_ENV: 'production', VITE_RUM_SAMPLE_RATE: '1' },
     });
     if (built.status !== 0) throw new Error('vite build failed');
   }
   // Every file logs in from 127.0.0.1 and several reuse the demo phones, in whatever order the
   // files run: the SMS interval and the per-address budgets (SMS, analytics) are the gateway tests' to check.
+  const metricsPort = await freePort();
   const gateway = await startGateway({
-    env: { SMS_PHONE_INTERVAL_SEC: '0', SMS_IP_PER_HOUR: '1000', SEND_MQ_PER_MINUTE: '100000' },
+    env: {
+      SMS_PHONE_INTERVAL_SEC: '0',
+      SMS_IP_PER_HOUR: '1000',
+      SEND_MQ_PER_MINUTE: '100000',
+      METRICS_PORT: String(metricsPort),
+    },
   });
   // Say so loudly if the gateway dies under the suite (every later test would fail with
   // ECONNREFUSED, which hides the cause).
@@ -45,6 +54,7 @@ export default async function setup(project: TestProject) {
   const runDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   project.provide('baseUrl', gateway.baseUrl);
   project.provide('runDir', runDir);
+  project.provide('metricsUrl', `http://127.0.0.1:${metricsPort}/metrics`);
   return async () => {
     stopping = true;
     await gateway.stop();

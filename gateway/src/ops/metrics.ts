@@ -7,6 +7,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { routeLabel, type RumErrorKind, type RumVital } from '../../../contract/rum';
 import type { Db } from '../db/index';
 
 /** What a pg Pool says about itself. */
@@ -42,7 +43,42 @@ export interface GatewayMetrics {
   ): void;
   /** A batched statement sent with `size` requests (db/statement-batch.ts: the guard stage, the first screens' reads). */
   observeBatch(statement: string, size: number): void;
+  /** One web-vital of a customer's page load (decision 0062): milliseconds, CLS unitless. */
+  observeVital(name: RumVital, route: string, value: number): void;
+  /** One failure on a customer's phone, by kind. */
+  countPortalError(kind: RumErrorKind, route: string): void;
 }
+
+/**
+ * The customers' web-vitals, one histogram each, labelled by route pattern (a row of the route
+ * table, else `(other)`: contract/rum.ts). Buckets around web.dev's good/poor thresholds.
+ */
+const VITAL_HISTOGRAMS: Record<RumVital, { name: string; help: string; buckets: number[]; scale: number }> = {
+  LCP: {
+    name: 'portal_lcp_seconds',
+    help: "Customers' Largest Contentful Paint per page load, by route pattern",
+    buckets: [0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 7.5, 10, 20],
+    scale: 1000,
+  },
+  INP: {
+    name: 'portal_inp_seconds',
+    help: "Customers' Interaction to Next Paint per page load, by route pattern",
+    buckets: [0.05, 0.1, 0.15, 0.2, 0.3, 0.5, 0.75, 1, 2],
+    scale: 1000,
+  },
+  TTFB: {
+    name: 'portal_ttfb_seconds',
+    help: "Customers' Time to First Byte of the document, by route pattern",
+    buckets: [0.1, 0.2, 0.4, 0.6, 0.8, 1, 1.5, 2, 3, 5],
+    scale: 1000,
+  },
+  CLS: {
+    name: 'portal_cls',
+    help: "Customers' Cumulative Layout Shift per page load, by route pattern",
+    buckets: [0.01, 0.025, 0.05, 0.1, 0.15, 0.25, 0.5, 1],
+    scale: 1,
+  },
+};
 
 export function createMetrics({ pool }: { pool?: PoolStats } = {}): GatewayMetrics {
   const registry = new Registry();
@@ -65,6 +101,18 @@ export function createMetrics({ pool }: { pool?: PoolStats } = {}): GatewayMetri
     help: 'Requests per guarded batch statement (decision 0019), by statement',
     labelNames: ['statement'] as const,
     buckets: [1, 2, 4, 8, 16, 24, 32, 48, 64],
+    registers: [registry],
+  });
+  const vitals = Object.fromEntries(
+    Object.entries(VITAL_HISTOGRAMS).map(([vital, { scale, ...options }]) => [
+      vital,
+      { scale, histogram: new Histogram({ ...options, labelNames: ['route'] as const, registers: [registry] }) },
+    ]),
+  ) as Record<RumVital, { scale: number; histogram: Histogram<'route'> }>;
+  const portalErrors = new Counter({
+    name: 'portal_errors_total',
+    help: "Failures on customers' phones (uncaught error, rejection, chunk, call timeout, network), by route pattern and kind",
+    labelNames: ['route', 'kind'] as const,
     registers: [registry],
   });
   if (pool) {
@@ -94,6 +142,13 @@ export function createMetrics({ pool }: { pool?: PoolStats } = {}): GatewayMetri
     },
     observeBatch(statement, size) {
       batch.observe({ statement }, size);
+    },
+    observeVital(name, route, value) {
+      const { histogram, scale } = vitals[name];
+      histogram.observe({ route: routeLabel(route) }, value / scale);
+    },
+    countPortalError(kind, route) {
+      portalErrors.inc({ route: routeLabel(route), kind });
     },
   };
 }
