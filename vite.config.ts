@@ -2,11 +2,11 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import pxtorem from 'postcss-pxtorem';
 import { defineConfig } from 'vite';
-import { bootConstants } from './build/vite-plugins/boot-constants';
-import { cspForCdn } from './build/vite-plugins/csp-for-cdn';
-import { firstPaintFromHtml } from './build/vite-plugins/first-paint-from-html';
-import { mockServiceWorker } from './build/vite-plugins/mock-service-worker';
-import { precompress } from './build/vite-plugins/precompress';
+import { bootConstants } from './build/vite-plugins/boot-constants.ts';
+import { cspForCdn } from './build/vite-plugins/csp-for-cdn.ts';
+import { firstPaintFromHtml } from './build/vite-plugins/first-paint-from-html.ts';
+import { mockServiceWorker } from './build/vite-plugins/mock-service-worker.ts';
+import { precompress } from './build/vite-plugins/precompress.ts';
 
 /** Where the dev server's proxy sends /api, /sso and /media (`npm run dev` sets it from PORT). */
 const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
@@ -99,7 +99,7 @@ export default defineConfig(({ command, mode }) => {
       chunkSizeWarningLimit: 200,
       rolldownOptions: {
         output: {
-          advancedChunks: {
+          codeSplitting: {
             // Shared UI pieces in one chunk, so a screen costs one request, not five. The chunk
             // is named module by module: a new file joins it only when listed here.
             groups: [
