@@ -5,6 +5,8 @@ import { defineConfig } from 'vite';
 import { bootConstants } from './build/vite-plugins/boot-constants.ts';
 import { cspForCdn } from './build/vite-plugins/csp-for-cdn.ts';
 import { firstPaintFromHtml } from './build/vite-plugins/first-paint-from-html.ts';
+import { gatewayProxy } from './build/vite-plugins/gateway-proxy.ts';
+import { mockLogin } from './build/vite-plugins/mock-login.ts';
 import { mockServiceWorker } from './build/vite-plugins/mock-service-worker.ts';
 import { precompress } from './build/vite-plugins/precompress.ts';
 
@@ -65,7 +67,7 @@ export default defineConfig(({ command, mode }) => {
       firstPaintFromHtml(),
       cspForCdn(),
       precompress(),
-      ...(mode === 'mock' ? [mockServiceWorker()] : []),
+      ...(mode === 'mock' ? [mockServiceWorker(), mockLogin()] : []),
     ],
     resolve: {
       alias: [
@@ -82,12 +84,17 @@ export default defineConfig(({ command, mode }) => {
     },
     server: {
       port: 5173,
-      // DESIGN §7: /api is proxied (stripped) to the gateway, /sso goes as is.
-      proxy: {
-        '/api': { target: gateway, changeOrigin: false, rewrite: (path) => path.replace(/^\/api/, '') },
-        '/sso': { target: gateway, changeOrigin: false },
-        '/media': { target: gateway, changeOrigin: false },
-      },
+      // DESIGN §7: /api is proxied (stripped) to the gateway, /sso goes as is. Not in mock mode,
+      // which has no gateway: msw answers the calls, mock-login.ts the login page. A call waits
+      // while the gateway starts or restarts (gateway-proxy.ts).
+      proxy:
+        mode === 'mock'
+          ? undefined
+          : {
+              '/api': gatewayProxy(gateway, (path) => path.replace(/^\/api/, '')),
+              '/sso': gatewayProxy(gateway),
+              '/media': gatewayProxy(gateway),
+            },
     },
     build: {
       target: 'es2020',
