@@ -2,11 +2,13 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import pxtorem from 'postcss-pxtorem';
 import { defineConfig } from 'vite';
-import { bootConstants } from './build/vite-plugins/boot-constants';
-import { cspForCdn } from './build/vite-plugins/csp-for-cdn';
-import { firstPaintFromHtml } from './build/vite-plugins/first-paint-from-html';
-import { mockServiceWorker } from './build/vite-plugins/mock-service-worker';
-import { precompress } from './build/vite-plugins/precompress';
+import { bootConstants } from './build/vite-plugins/boot-constants.ts';
+import { cspForCdn } from './build/vite-plugins/csp-for-cdn.ts';
+import { firstPaintFromHtml } from './build/vite-plugins/first-paint-from-html.ts';
+import { gatewayProxy } from './build/vite-plugins/gateway-proxy.ts';
+import { mockLogin } from './build/vite-plugins/mock-login.ts';
+import { mockServiceWorker } from './build/vite-plugins/mock-service-worker.ts';
+import { precompress } from './build/vite-plugins/precompress.ts';
 
 /** Where the dev server's proxy sends /api, /sso and /media (`npm run dev` sets it from PORT). */
 const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
@@ -65,7 +67,7 @@ export default defineConfig(({ command, mode }) => {
       firstPaintFromHtml(),
       cspForCdn(),
       precompress(),
-      ...(mode === 'mock' ? [mockServiceWorker()] : []),
+      ...(mode === 'mock' ? [mockServiceWorker(), mockLogin()] : []),
     ],
     resolve: {
       alias: [
@@ -82,12 +84,17 @@ export default defineConfig(({ command, mode }) => {
     },
     server: {
       port: 5173,
-      // DESIGN §7: /api is proxied (stripped) to the gateway, /sso goes as is.
-      proxy: {
-        '/api': { target: gateway, changeOrigin: false, rewrite: (path) => path.replace(/^\/api/, '') },
-        '/sso': { target: gateway, changeOrigin: false },
-        '/media': { target: gateway, changeOrigin: false },
-      },
+      // DESIGN §7: /api is proxied (stripped) to the gateway, /sso goes as is. Not in mock mode,
+      // which has no gateway: msw answers the calls, mock-login.ts the login page. A call waits
+      // while the gateway starts or restarts (gateway-proxy.ts).
+      proxy:
+        mode === 'mock'
+          ? undefined
+          : {
+              '/api': gatewayProxy(gateway, (path) => path.replace(/^\/api/, '')),
+              '/sso': gatewayProxy(gateway),
+              '/media': gatewayProxy(gateway),
+            },
     },
     build: {
       target: 'es2020',
@@ -99,7 +106,7 @@ export default defineConfig(({ command, mode }) => {
       chunkSizeWarningLimit: 200,
       rolldownOptions: {
         output: {
-          advancedChunks: {
+          codeSplitting: {
             // Shared UI pieces in one chunk, so a screen costs one request, not five. The chunk
             // is named module by module: a new file joins it only when listed here.
             groups: [

@@ -8,8 +8,10 @@ import { configDefaults, defineConfig } from 'vitest/config';
  */
 const pool = 'threads';
 
-/** The load driver's, the nonce soak's and Lighthouse's simulated first byte's tests: node, no DOM. */
+/** The load driver's, the nonce soak's, Lighthouse's simulated first byte's and the mock dev server's tests: node, no DOM. */
 const scriptTests = [
+  'tests/unit/dev-mock.test.ts',
+  'tests/unit/dev-mode.test.ts',
   'tests/unit/lantern-floor.test.ts',
   'tests/unit/load-driver.test.ts',
   'tests/unit/nonce-soak.test.ts',
@@ -96,6 +98,7 @@ export default defineConfig({
           include: ['gateway/**/*.test.ts'],
           // The migrated database, made once and loaded by each file (gateway/src/test-helpers.ts).
           globalSetup: ['gateway/src/test-global-setup.ts'],
+          setupFiles: ['gateway/src/test-setup.ts'],
           // One module graph per worker: PGlite's WebAssembly and Fastify load once, not per file
           // (14 files, with threads: 55 s → 19 s). Safe while every file builds its own app and
           // database and no file mocks a module (vi.mock) or changes process state it keeps.

@@ -7,6 +7,10 @@
 #   PG_OPTIONS='-c shared_buffers=4GB' bash scripts/with-postgres.sh npm run bench -- --scale --curve
 set -euo pipefail
 
+# The project's Node 24 (decision 0060) first on PATH, as under npm, for a command run directly.
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+[ -x "$ROOT/node_modules/.bin/node" ] && export PATH="$ROOT/node_modules/.bin:$PATH"
+
 if [ "$#" -eq 0 ]; then
   echo "usage: $0 COMMAND [ARGS...]" >&2
   exit 2
@@ -51,7 +55,7 @@ if ! as_pg "$PG_BIN/pg_ctl" -D "$PGDATA" -l "$DIR/postgres.log" -w \
 fi
 
 export DATABASE_URL="postgres://postgres@127.0.0.1:$PORT/postgres"
-echo "with-postgres: PostgreSQL 15 on 127.0.0.1:$PORT (DATABASE_URL exported)" >&2
+echo "with-postgres: PostgreSQL 15 on 127.0.0.1:$PORT (DATABASE_URL exported), Node $(node -v)" >&2
 
 set +e
 "$@"

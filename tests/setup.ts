@@ -15,20 +15,39 @@ import { freshnessReset } from '@/stores/freshness';
 import { initialThemeState, useThemeStore } from '@/stores/theme';
 import { useUnreadStore } from '@/stores/unread';
 import { initialUserState, useUserStore } from '@/stores/user';
+import { installConsoleGuard } from '../scripts/console-guard';
 import { resetDb } from './mocks/db';
 import { server } from './mocks/server';
 import '@testing-library/jest-dom/vitest';
 
+// A console.error or console.warn a test did not declare fails it (expectConsole).
+installConsoleGuard();
+
 // findBy*/waitFor wait up to 30 s (default 1 s): a busy 2-core CI machine is slow, never wrong. Tests
 // rely on this one limit; none passes its own, shorter timeout.
 configure({ asyncUtilTimeout: 30_000 });
+
+// antd-mobile converts px with a probe its global stylesheet fixes in place; tests load no CSS
+// (css: false), so the probe gets that one rule here, as on a page.
+const pxTesterRule = document.createElement('style');
+pxTesterRule.textContent = 'div.adm-px-tester { position: fixed; }';
+document.head.append(pxTesterRule);
+
+// jsdom has no canvas: getContext answers null, as jsdom's own does, without its console error.
+HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext;
 
 // jsdom lacks pointer capture, which antd-mobile's popups call on press.
 Element.prototype.setPointerCapture ??= () => {};
 Element.prototype.releasePointerCapture ??= () => {};
 Element.prototype.hasPointerCapture ??= () => false;
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+  // Testing Library wraps render, events and user-event in act(); what lands between them (a
+  // screen's chunk, an msw answer) is awaited with findBy/waitFor, which run outside act as
+  // this does. Set after Testing Library's own beforeAll turned it on (decision 0061).
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+});
 afterEach(async () => {
   cleanup();
   // A request the test left in flight is answered by its own handlers and data, before they

@@ -1,8 +1,8 @@
 import type { Plugin } from 'vite';
-import { earlyNoticesInHtml } from '../../scripts/early-notices-html';
-import { earlyRightsInHtml } from '../../scripts/early-rights-html';
-import { firstBannersInHtml } from '../../scripts/first-banners-html';
-import { specHeadersInHtml } from '../../scripts/spec-headers-html';
+import { earlyNoticesInHtml } from '../../scripts/early-notices-html.ts';
+import { earlyRightsInHtml } from '../../scripts/early-rights-html.ts';
+import { firstBannersInHtml } from '../../scripts/first-banners-html.ts';
+import { specHeadersInHtml } from '../../scripts/spec-headers-html.ts';
 
 /**
  * index.html's inline code gets its build-time constants: SPEC §7's headers for the early fetch,

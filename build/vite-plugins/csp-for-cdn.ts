@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite';
-import { policyForHtml } from '../../gateway/src/csp';
+import { policyForHtml } from '../../gateway/src/csp.ts';
 
 /**
  * Beside index.html, the Content-Security-Policy the gateway sends with it (its inline

@@ -79,7 +79,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   const shown = config.host === '127.0.0.1' || config.host === '0.0.0.0' ? 'localhost' : config.host;
-  app.log.info(`portal: http://${shown}:${config.port}/index`);
+  app.log.info({ node: process.version }, `portal: http://${shown}:${config.port}/index`);
   if (!config.production) {
     app.log.info(
       'demo mode: SMS codes are shown on the SSO page; demo accounts 13800138000 (customer), 13900139000 (agent), 13700137000 (no rights)',

@@ -41,7 +41,9 @@ function holdChunk(path: string) {
   );
   return {
     routes: buildRouteObjects(table satisfies RouteDef[], notFoundRoute),
-    release: () => act(() => release()),
+    // Async, so Testing Library keeps the act environment on until React has flushed the
+    // chunk's render (an awaited sync act flushes after it has turned it off).
+    release: () => act(async () => release()),
     resolved: () => resolved,
   };
 }

@@ -6,6 +6,7 @@ import { PageState } from '@/components/page-state';
 import { RouteHeading } from '@/components/route-heading';
 import { assignLocation, reloadPage } from '@/lib/browser-location';
 import { useUserStore } from '@/stores/user';
+import { expectConsole } from '../../scripts/console-guard';
 import { renderScreen } from '../../tests/render';
 import { addIndexCodeToStartUrl } from './index-code';
 import { navigationTargetChanged, RELOAD_KEY } from './lazy-screen';
@@ -311,6 +312,8 @@ describe('a screen chunk that fails to load (DESIGN §5)', () => {
 
   it('shows a retry view, not a blank page or a loop, when it still fails after the reload', async () => {
     sessionStorage.setItem(RELOAD_KEY, String(Date.now()));
+    // react-router reports the error its boundary caught, once per render of the boundary.
+    expectConsole('error', 'chunk failed');
     const { user } = render('/broken', [broken(2)]);
     await screen.findByText('页面加载失败');
     expect(reloadPage).not.toHaveBeenCalled();

@@ -38,15 +38,23 @@ function toRouteObject({ screen, load, ...meta }: RouteDef): RouteObject {
   return { ...route, loader: routeLoader(load, meta.auth), shouldRevalidate: () => false };
 }
 
+function NothingYet() {
+  return null;
+}
+
 /** Route objects for a table: under the root layout, `/` → `/index`, then the not-found row. */
 export function buildRouteObjects(table: RouteDef[], notFound: RouteDef): RouteObject[] {
   return [
     {
       element: <RootLayout />,
       errorElement: <RouteError />,
+      // main.tsx renders once the router is ready; before that (a test that renders at once)
+      // there is nothing to show, said out loud so react-router does not warn.
+      HydrateFallback: NothingYet,
       children: [
-        // SPEC §2: '/' redirects to /index (its query, e.g. indexCode, travels along).
-        { path: '/', loader: ({ request }) => redirect(`/index${new URL(request.url).search}`) },
+        // SPEC §2: '/' redirects to /index (its query, e.g. indexCode, travels along); its
+        // loader always redirects, so it renders nothing (`null`, not a missing element).
+        { path: '/', element: null, loader: ({ request }) => redirect(`/index${new URL(request.url).search}`) },
         ...table.map(toRouteObject),
         toRouteObject(notFound),
       ],
