@@ -4,10 +4,10 @@ import path from 'node:path';
 import { PRODUCT_LINE_LABEL, remainingText, validityText } from '@/lib/right-facts';
 import { demoRights } from '@contract/demo-data';
 import type { IndexConfig, Right } from '@contract/types';
-import { earlyNoticesInHtml } from '../../scripts/early-notices-html';
-import { earlyRightsInHtml } from '../../scripts/early-rights-html';
-import { firstBannersInHtml } from '../../scripts/first-banners-html';
-import { specHeadersInHtml } from '../../scripts/spec-headers-html';
+import { earlyNoticesInHtml } from '../../build/first-paint/early-notices-html';
+import { earlyRightsInHtml } from '../../build/first-paint/early-rights-html';
+import { firstBannersInHtml } from '../../build/first-paint/first-banners-html';
+import { specHeadersInHtml } from '../../build/first-paint/spec-headers-html';
 
 /**
  * The screens index.html draws before the app has run. /indexNew (decision 0040): the new-theme

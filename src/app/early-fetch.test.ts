@@ -10,8 +10,8 @@ import { BannerCarousel } from '@/features/home/banner-carousel';
 import { serverNow } from '@/lib/clock';
 import { endpoints } from '@contract/endpoints';
 import type { IndexConfig } from '@contract/types';
-import { firstBannersInHtml } from '../../scripts/first-banners-html';
-import { specHeadersInHtml } from '../../scripts/spec-headers-html';
+import { firstBannersInHtml } from '../../build/first-paint/first-banners-html';
+import { specHeadersInHtml } from '../../build/first-paint/spec-headers-html';
 import { url } from '../../tests/mocks/handlers/common';
 import { server } from '../../tests/mocks/server';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { IndexConfig } from '../contract/types';
+import type { IndexConfig } from '../../contract/types';
 
 /**
  * The first banner of each indexCode, from the build's own `public/jsons/indexConfig.json`, for

@@ -1,10 +1,10 @@
-import { endpoints } from '../contract/endpoints';
+import { endpoints } from '../../contract/endpoints';
 import {
   NOTICE_LIST_SKELETON,
   NOTICE_PAGE_SIZE,
   NOTICE_TYPE_LABELS,
   SUMMARY_RULES,
-} from '../src/features/messages/notice-text';
+} from '../../src/features/messages/notice-text';
 
 /**
  * What index.html's inline code needs to draw /message's first notices before the app has run

@@ -1,6 +1,6 @@
-import { endpoints } from '../contract/endpoints';
-import { SKELETON_ROWS } from '../src/config/constants';
-import { PRODUCT_LINE_LABEL, RECORDS_TAB_LABEL, remainingText, RIGHT_STATUS_LABEL } from '../src/lib/right-facts';
+import { endpoints } from '../../contract/endpoints';
+import { SKELETON_ROWS } from '../../src/config/constants';
+import { PRODUCT_LINE_LABEL, RECORDS_TAB_LABEL, remainingText, RIGHT_STATUS_LABEL } from '../../src/lib/right-facts';
 
 /**
  * What index.html's inline code needs to draw /rights before the app has run (decision 0050),

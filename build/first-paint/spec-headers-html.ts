@@ -1,4 +1,4 @@
-import { CLIENT_TYPE, CLIENT_VERSION, Header } from '../contract/endpoints';
+import { CLIENT_TYPE, CLIENT_VERSION, Header } from '../../contract/endpoints';
 
 /**
  * SPEC §7's headers for index.html's early fetch of the home's JSON files, from the same
