@@ -1,24 +1,31 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { env } from '@/config/env';
 import type { IndexConfig } from '@contract/types';
 import { earlyNoticesInHtml } from '../build/first-paint/early-notices-html';
 import { earlyRightsInHtml } from '../build/first-paint/early-rights-html';
 import { firstBannersInHtml } from '../build/first-paint/first-banners-html';
 import { specHeadersInHtml } from '../build/first-paint/spec-headers-html';
+import { compactHtml } from '../build/vite-plugins/first-paint-from-html';
 
 /** What paints before the app, run in jsdom as the browser would run index.html (decisions 0040, 0050, 0057). */
 export const buildConfig = JSON.parse(readFileSync('public/jsons/indexConfig.json', 'utf8')) as IndexConfig;
 
-/** index.html as the build writes it with configuration `indexConfig`. */
-export function builtPage(indexConfig: IndexConfig = buildConfig): Document {
+/** index.html's text as the build writes it with configuration `indexConfig` (but the bundle's loader). */
+export function builtHtml(indexConfig: IndexConfig = buildConfig): string {
   const root = mkdtempSync(path.join(tmpdir(), 'boot-'));
   mkdirSync(path.join(root, 'public/jsons'), { recursive: true });
   writeFileSync(path.join(root, 'public/jsons/indexConfig.json'), JSON.stringify(indexConfig));
   const html = earlyRightsInHtml(
     earlyNoticesInHtml(firstBannersInHtml(specHeadersInHtml(readFileSync('index.html', 'utf8')), root)),
-  );
-  return new DOMParser().parseFromString(html, 'text/html');
+  ).replaceAll('%VITE_APP_TITLE%', () => env.appTitle);
+  return compactHtml(html);
+}
+
+/** index.html as the build writes it with configuration `indexConfig`. */
+export function builtPage(indexConfig: IndexConfig = buildConfig): Document {
+  return new DOMParser().parseFromString(builtHtml(indexConfig), 'text/html');
 }
 
 export interface BootOptions {

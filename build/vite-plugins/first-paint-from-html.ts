@@ -93,7 +93,7 @@ export function firstPaintFromHtml(): Plugin {
             .filter(({ css }) => css === 'own-css')
             .map(({ path, modules: [screen] }) => [path, stylesheetsOf(chunkOf(screen)).map((file) => `/${file}`)]),
         );
-        out = out
+        out = compactHtml(out)
           .replace('<script>', () => `<script>${screenStylesheets(drawnCss)}</script>\n    <script>`)
           .replace(
             '</head>',
@@ -149,4 +149,24 @@ function screenStylesheets(byPath: Record<string, string[]>): string {
     `var l=document.createElement('link');l.rel='stylesheet';l.href=u;l.setAttribute('blocking','render');` +
     `l.setAttribute('data-drawn','');document.head.appendChild(l)})})()`
   );
+}
+
+/**
+ * The page without what only its maintainers read (about 3.9 KB of HTML comments, the inline
+ * scripts' indentation and whole-line `//` comments): every path downloads the document before its
+ * first paint. A script with a template literal is left as it is (a line break may be its text).
+ */
+export function compactHtml(html: string): string {
+  return html
+    .split(/(<script\b[\s\S]*?<\/script>|<style\b[\s\S]*?<\/style>)/i)
+    .map((part, i) => {
+      if (i % 2 === 0) return part.replace(/\s*<!--[\s\S]*?-->/g, '');
+      if (!part.startsWith('<script') || part.includes('`')) return part;
+      return part
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => line && !line.startsWith('//'))
+        .join('\n');
+    })
+    .join('');
 }

@@ -40,7 +40,7 @@ describe("index.html's /indexNew", () => {
       'home-new__banners',
     ]);
     expect(document.querySelector('.boot')!.closest('[aria-hidden="true"]')).not.toBeNull();
-    expect(document.querySelector('.boot a, .boot [tabindex="0"]')).toBeNull();
+    expect(document.querySelector('.boot a[href], .boot button:not([tabindex="-1"]), .boot [tabindex="0"]')).toBeNull();
   });
 
   it('draws the login hint in the slots’ place for a guest', () => {
