@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { drawMineHeader } from '@/boot/mine-header';
 import { env } from '@/config/env';
 import type { IndexConfig } from '@contract/types';
 import { earlyNoticesInHtml } from '../build/first-paint/early-notices-html';
@@ -27,6 +28,14 @@ export function builtHtml(indexConfig: IndexConfig = buildConfig): string {
 export function builtPage(indexConfig: IndexConfig = buildConfig): Document {
   return new DOMParser().parseFromString(builtHtml(indexConfig), 'text/html');
 }
+
+/**
+ * index.html's typed boot modules, run where the build inlines them (build/vite-plugins/boot-scripts.ts
+ * compiles them; tests/build checks what it writes).
+ */
+const BOOT_MODULES: Record<string, () => void> = {
+  'src/boot/mine-header.ts': drawMineHeader,
+};
 
 export interface BootOptions {
   /** No stored customer and no token cookie. */
@@ -56,7 +65,11 @@ export function bootPage(
   );
   window.history.replaceState(null, '', url);
   document.body.innerHTML = page.querySelector('#root')!.outerHTML;
-  for (const script of page.querySelectorAll('head script:not([src])')) new Function(script.textContent!)();
+  for (const script of page.querySelectorAll('head script:not([src])')) {
+    const entry = script.getAttribute('data-boot-entry');
+    if (entry) BOOT_MODULES[entry]();
+    else new Function(script.textContent!)();
+  }
   for (const script of page.querySelectorAll('#root script')) new Function(script.textContent!)();
 }
 

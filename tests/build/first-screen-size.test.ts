@@ -234,6 +234,13 @@ describe('index.html, which every path downloads before its first paint (decisio
     expect(bytes(inline.join(''))).toBeLessThanOrEqual(INLINE_SCRIPT_BYTES);
   });
 
+  it('carries each typed boot module compiled in place of its entry (build/vite-plugins/boot-scripts.ts)', () => {
+    expect(html).not.toContain('data-boot-entry');
+    const mine = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].find((m) => m[1].includes('mine__phone'));
+    expect(mine?.[1]).toMatch(/^"use strict";\(\(\)=>\{/);
+    expect(cdnPolicy).toContain(`'sha256-${createHash('sha256').update(mine![1], 'utf8').digest('base64')}'`);
+  });
+
   it('carries no HTML comment, nor the inline scripts’ indentation', () => {
     expect(html).not.toContain('<!--');
     expect(html).not.toMatch(/<script>[^<]*\n {2,}/);
