@@ -66,6 +66,25 @@ const zones = [
       'Features never import each other (move what they share to components/ or hooks/); only app/ composes.',
     ),
   ),
+  // index.html's boot modules run before the app, inlined into the page (decision 0057): no
+  // React, no store, no screen; constants, small pure helpers and the contract only.
+  restrict(
+    ['src/boot/**/*.ts'],
+    [
+      '@/features/*',
+      '@/app/*',
+      '@/stores/*',
+      '@/api/*',
+      '@/hooks/*',
+      '@/components/*',
+      'react',
+      'react-*',
+      'antd-mobile',
+      'zustand',
+      'axios',
+    ],
+    'A boot module is inlined into index.html: it imports constants, lib helpers and contract/ only.',
+  ),
   restrict(
     ['contract/**/*.ts'],
     ['@/*', '**/src/*', '**/gateway/*', '**/tests/*'],

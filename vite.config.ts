@@ -3,12 +3,16 @@ import react from '@vitejs/plugin-react';
 import pxtorem from 'postcss-pxtorem';
 import { defineConfig } from 'vite';
 import { bootConstants } from './build/vite-plugins/boot-constants.ts';
+import { bootScripts } from './build/vite-plugins/boot-scripts.ts';
 import { cspForCdn } from './build/vite-plugins/csp-for-cdn.ts';
 import { firstPaintFromHtml } from './build/vite-plugins/first-paint-from-html.ts';
 import { gatewayProxy } from './build/vite-plugins/gateway-proxy.ts';
 import { mockLogin } from './build/vite-plugins/mock-login.ts';
 import { mockServiceWorker } from './build/vite-plugins/mock-service-worker.ts';
 import { precompress } from './build/vite-plugins/precompress.ts';
+
+/** The browsers the build is for: the app's chunks and index.html's boot modules alike. */
+const BUILD_TARGET = 'es2020';
 
 /** Where the dev server's proxy sends /api, /sso and /media (`npm run dev` sets it from PORT). */
 const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
@@ -63,6 +67,7 @@ export default defineConfig(({ command, mode }) => {
   return {
     plugins: [
       react(),
+      bootScripts({ target: BUILD_TARGET }),
       bootConstants(),
       firstPaintFromHtml(),
       cspForCdn(),
@@ -97,7 +102,7 @@ export default defineConfig(({ command, mode }) => {
             },
     },
     build: {
-      target: 'es2020',
+      target: BUILD_TARGET,
       sourcemap: false,
       // index.html has no modulepreload link (the loader adds the chunks), and Vite's preload
       // helper falls back to rel=preload where modulepreload is unknown: the polyfill is dead weight.

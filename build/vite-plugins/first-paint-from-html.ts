@@ -1,27 +1,5 @@
 import type { Plugin, Rollup } from 'vite';
-
-/**
- * The first screens a returning customer lands on (decision 0031), by path: the screen's module
- * and, for a row with a `load`, the route loaders' module (decision 0036), whose chunks the
- * inline loader asks for beside the entry's.
- */
-const LANDING: Record<string, string[]> = {
-  '/index': ['features/home/index-page.tsx'],
-  '/indexNew': ['features/home/index-new-page.tsx', 'app/route-data.ts'],
-  '/mine': ['features/mine/mine-page.tsx'],
-  '/rights': ['features/rights/rights-page.tsx', 'app/route-data.ts'],
-  '/message': ['features/messages/message-page.tsx', 'app/route-data.ts'],
-};
-
-/**
- * The screens index.html draws before the app has run (decision 0040): opened on their path, the
- * page asks for their stylesheet as it is parsed, render-blocking, so what is drawn is styled.
- */
-const DRAWN_BY_HTML: Record<string, string> = {
-  '/message': 'features/messages/message-page.tsx',
-  '/indexNew': 'features/home/index-new-page.tsx',
-  '/rights': 'features/rights/rights-page.tsx',
-};
+import { firstScreens, HOME } from '../first-paint/first-screens.ts';
 
 /**
  * The first paint needs only the HTML (decision 0003). The entry's stylesheets (a few KB) are inlined
@@ -93,13 +71,16 @@ export function firstPaintFromHtml(): Plugin {
           for (const module of modules) add(chunkOf(module).fileName);
           return own;
         };
-        const files = [...new Set([...preloads, ...chunksOf(LANDING['/index'])])].filter((file) => file !== entry[1]);
-        // The other first screens' chunks (and their loaders' module), asked for only when the
-        // page opens on that path: their files beyond what every page asks for.
+        // The first screens are the route table's rows with `firstPaint` (decision 0057); the
+        // home's chunks are asked for on every path, the others' only on their own.
+        const screens = firstScreens();
+        const home = screens.find((screen) => screen.path === HOME);
+        if (!home) throw new Error(`first-paint-from-html: the route table's ${HOME} has no firstPaint`);
+        const files = [...new Set([...preloads, ...chunksOf(home.modules)])].filter((file) => file !== entry[1]);
         const byPath = Object.fromEntries(
-          Object.entries(LANDING)
-            .filter(([path]) => path !== '/index')
-            .map(([path, modules]) => [
+          screens
+            .filter((screen) => screen !== home)
+            .map(({ path, modules }) => [
               path,
               chunksOf(modules).filter((file) => file !== entry[1] && !files.includes(file)),
             ]),
@@ -108,12 +89,11 @@ export function firstPaintFromHtml(): Plugin {
         // before the app has run (decisions 0040, 0050): on those paths the page asks for the screen's stylesheet as it
         // is parsed (the drawing scripts wait for it), and Vite's preload helper then finds it.
         const drawnCss = Object.fromEntries(
-          Object.entries(DRAWN_BY_HTML).map(([path, module]) => [
-            path,
-            stylesheetsOf(chunkOf(module)).map((file) => `/${file}`),
-          ]),
+          screens
+            .filter(({ css }) => css === 'own-css')
+            .map(({ path, modules: [screen] }) => [path, stylesheetsOf(chunkOf(screen)).map((file) => `/${file}`)]),
         );
-        out = out
+        out = compactHtml(out)
           .replace('<script>', () => `<script>${screenStylesheets(drawnCss)}</script>\n    <script>`)
           .replace(
             '</head>',
@@ -169,4 +149,24 @@ function screenStylesheets(byPath: Record<string, string[]>): string {
     `var l=document.createElement('link');l.rel='stylesheet';l.href=u;l.setAttribute('blocking','render');` +
     `l.setAttribute('data-drawn','');document.head.appendChild(l)})})()`
   );
+}
+
+/**
+ * The page without what only its maintainers read (about 3.9 KB of HTML comments, the inline
+ * scripts' indentation and whole-line `//` comments): every path downloads the document before its
+ * first paint. A script with a template literal is left as it is (a line break may be its text).
+ */
+export function compactHtml(html: string): string {
+  return html
+    .split(/(<script\b[\s\S]*?<\/script>|<style\b[\s\S]*?<\/style>)/i)
+    .map((part, i) => {
+      if (i % 2 === 0) return part.replace(/\s*<!--[\s\S]*?-->/g, '');
+      if (!part.startsWith('<script') || part.includes('`')) return part;
+      return part
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => line && !line.startsWith('//'))
+        .join('\n');
+    })
+    .join('');
 }

@@ -1,13 +1,7 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { PRODUCT_LINE_LABEL, remainingText, validityText } from '@/lib/right-facts';
 import { demoRights } from '@contract/demo-data';
-import type { IndexConfig, Right } from '@contract/types';
-import { earlyNoticesInHtml } from '../../scripts/early-notices-html';
-import { earlyRightsInHtml } from '../../scripts/early-rights-html';
-import { firstBannersInHtml } from '../../scripts/first-banners-html';
-import { specHeadersInHtml } from '../../scripts/spec-headers-html';
+import type { Right } from '@contract/types';
+import { bootPage as boot, buildConfig as config, builtPage as built } from '../../tests/first-paint';
 
 /**
  * The screens index.html draws before the app has run. /indexNew (decision 0040): the new-theme
@@ -15,47 +9,6 @@ import { specHeadersInHtml } from '../../scripts/spec-headers-html';
  * indexCode's own when it is a new-theme one, else `indexNew`), its texts as text. /mine: the
  * header from the stored customer (decision 0050). Any other screen: an empty skeleton.
  */
-const config = JSON.parse(readFileSync('public/jsons/indexConfig.json', 'utf8')) as IndexConfig;
-
-/** index.html as the build writes it with configuration `indexConfig`. */
-function built(indexConfig: IndexConfig = config): Document {
-  const root = mkdtempSync(path.join(tmpdir(), 'boot-'));
-  mkdirSync(path.join(root, 'public/jsons'), { recursive: true });
-  writeFileSync(path.join(root, 'public/jsons/indexConfig.json'), JSON.stringify(indexConfig));
-  const html = earlyRightsInHtml(
-    earlyNoticesInHtml(firstBannersInHtml(specHeadersInHtml(readFileSync('index.html', 'utf8')), root)),
-  );
-  return new DOMParser().parseFromString(html, 'text/html');
-}
-
-/** Runs index.html's boot on `url` (a customer unless `guest`), as the browser would parse it. */
-function boot(
-  url: string,
-  {
-    guest = false,
-    indexConfig = config,
-    userInfo = { mobilePhone: '13800138000' } as object,
-    answer = undefined as unknown,
-  } = {},
-) {
-  const page = built(indexConfig);
-  if (!guest) {
-    localStorage.setItem('user', JSON.stringify({ state: { userInfo } }));
-    document.cookie = 'token=t; path=/';
-  } else {
-    localStorage.removeItem('user');
-    document.cookie = 'token=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
-  }
-  // Calls never answer, unless `answer` is given: then every call answers it as JSON.
-  vi.stubGlobal('fetch', () =>
-    answer === undefined ? new Promise(() => undefined) : Promise.resolve({ json: () => Promise.resolve(answer) }),
-  );
-  window.history.replaceState(null, '', url);
-  document.body.innerHTML = page.querySelector('#root')!.outerHTML;
-  for (const script of page.querySelectorAll('head script:not([src])')) new Function(script.textContent!)();
-  window.__bootScreen?.();
-}
-
 const text = (selector: string) => document.querySelector(`#root > .boot ${selector}`)?.textContent;
 
 afterEach(() => {
@@ -87,7 +40,7 @@ describe("index.html's /indexNew", () => {
       'home-new__banners',
     ]);
     expect(document.querySelector('.boot')!.closest('[aria-hidden="true"]')).not.toBeNull();
-    expect(document.querySelector('.boot a, .boot [tabindex="0"]')).toBeNull();
+    expect(document.querySelector('.boot a[href], .boot button:not([tabindex="-1"]), .boot [tabindex="0"]')).toBeNull();
   });
 
   it('draws the login hint in the slots’ place for a guest', () => {

@@ -10,8 +10,8 @@ import { BannerCarousel } from '@/features/home/banner-carousel';
 import { serverNow } from '@/lib/clock';
 import { endpoints } from '@contract/endpoints';
 import type { IndexConfig } from '@contract/types';
-import { firstBannersInHtml } from '../../scripts/first-banners-html';
-import { specHeadersInHtml } from '../../scripts/spec-headers-html';
+import { firstBannersInHtml } from '../../build/first-paint/first-banners-html';
+import { specHeadersInHtml } from '../../build/first-paint/spec-headers-html';
 import { url } from '../../tests/mocks/handlers/common';
 import { server } from '../../tests/mocks/server';
 
@@ -217,7 +217,7 @@ describe("index.html's early banner", () => {
     expect(document.querySelector('.boot__banner')).toBeNull();
     const early = document.querySelector('.boot .banners')!;
     expect(early.getAttribute('aria-hidden')).toBe('true');
-    expect(early.querySelector('a, button, [tabindex]')).toBeNull();
+    expect(early.querySelector('a[href], button:not([tabindex="-1"]), [tabindex="0"]')).toBeNull();
 
     const { container } = render(
       createElement(MemoryRouter, null, createElement(BannerCarousel, { banners: [config.ebt.banners[0]] })),

@@ -23,6 +23,14 @@ export interface RouteDef extends RouteMeta {
    * and for the landing route; decision 0036.
    */
   load?: LoaderName;
+  /**
+   * A first screen, drawn by the page before the app has run (decisions 0031, 0040, 0050, 0057):
+   * on its path the page asks for its chunks (and the loaders' module, for a row with a `load`)
+   * right after the first paint. `'own-css'`: the page also asks for the screen's stylesheets as
+   * it is parsed, render-blocking; `'inlined-css'`: the stylesheet inlined into index.html is
+   * enough. The build reads it (build/first-paint/first-screens.ts).
+   */
+  firstPaint?: 'inlined-css' | 'own-css';
 }
 
 const mineGuest = { text: '登录后查看您的权益和服务' };
@@ -34,9 +42,9 @@ const agreement = () => import('@/features/agreements/agreement-page');
 // The table reads one row per route, in SPEC §2's order: the formatter leaves it so.
 // prettier-ignore
 export const routes: RouteDef[] = [
-  { path: '/index', screen: () => import('@/features/home/index-page'), auth: 'optional', title: '首页', keepAlive: true, tabBar: 'one', next: ['/mine', '/rights', '/message', '/servInform'], load: 'home' },
-  { path: '/indexNew', screen: () => import('@/features/home/index-new-page'), auth: 'optional', variant: 'new', title: '首页', tabBar: 'two', next: ['/mineNew', '/rights', '/message', '/servInform1'], load: 'homeNew' },
-  { path: '/mine', screen: () => import('@/features/mine/mine-page'), auth: 'required', guest: mineGuest, title: '我的', tabBar: 'one', next: ['/index', '/rights', '/my/info'] },
+  { path: '/index', screen: () => import('@/features/home/index-page'), auth: 'optional', title: '首页', keepAlive: true, tabBar: 'one', next: ['/mine', '/rights', '/message', '/servInform'], load: 'home', firstPaint: 'inlined-css' },
+  { path: '/indexNew', screen: () => import('@/features/home/index-new-page'), auth: 'optional', variant: 'new', title: '首页', tabBar: 'two', next: ['/mineNew', '/rights', '/message', '/servInform1'], load: 'homeNew', firstPaint: 'own-css' },
+  { path: '/mine', screen: () => import('@/features/mine/mine-page'), auth: 'required', guest: mineGuest, title: '我的', tabBar: 'one', next: ['/index', '/rights', '/my/info'], firstPaint: 'inlined-css' },
   { path: '/mineNew', screen: () => import('@/features/mine/mine-new-page'), auth: 'required', variant: 'new', guest: mineGuest, title: '我的', tabBar: 'two', next: ['/indexNew', '/rights', '/my/info'] },
   { path: '/login', screen: () => import('@/features/login/login-page'), auth: 'optional', title: '登录', keepAlive: true },
   { path: '/login1', screen: () => import('@/features/login/login-page'), auth: 'optional', variant: 'festive', title: '登录', keepAlive: true },
@@ -50,8 +58,8 @@ export const routes: RouteDef[] = [
   { path: '/servInform1', screen: () => import('@/features/services/serv-inform-new-page'), auth: 'optional', variant: 'new', title: '服务详情' },
   { path: '/servInform/look', screen: () => import('@/features/services/serv-inform-look-page'), auth: 'optional', title: '服务说明' },
   { path: '/servWriteOff', screen: () => import('@/features/write-off/serv-write-off-page'), auth: 'required', guest: { text: '登录后才能使用服务权益' }, title: '服务核销', keepAlive: true },
-  { path: '/message', screen: () => import('@/features/messages/message-page'), auth: 'required', guest: { text: '登录后查看您的消息' }, title: '消息中心', keepAlive: true, load: 'notices' },
-  { path: '/rights', screen: () => import('@/features/rights/rights-page'), auth: 'required', guest: { text: '登录后查看您的健康权益' }, title: '我的权益', keepAlive: true, next: ['/servWriteOff', '/evaluate'], load: 'rights' },
+  { path: '/message', screen: () => import('@/features/messages/message-page'), auth: 'required', guest: { text: '登录后查看您的消息' }, title: '消息中心', keepAlive: true, load: 'notices', firstPaint: 'own-css' },
+  { path: '/rights', screen: () => import('@/features/rights/rights-page'), auth: 'required', guest: { text: '登录后查看您的健康权益' }, title: '我的权益', keepAlive: true, next: ['/servWriteOff', '/evaluate'], load: 'rights', firstPaint: 'own-css' },
   { path: '/servList', screen: () => import('@/features/services/serv-list-page'), auth: 'optional', title: '服务列表', keepAlive: true },
   { path: '/index/servMore', screen: () => import('@/features/home/serv-more-page'), auth: 'optional', title: '更多服务', keepAlive: true },
   { path: '/noRights', screen: () => import('@/features/rights/no-rights-page'), auth: 'optional', title: '暂无权益', keepAlive: true },

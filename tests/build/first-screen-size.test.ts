@@ -230,6 +230,31 @@ describe('the stylesheets of the screens index.html draws (decision 0040)', () =
   });
 });
 
+describe('index.html, which every path downloads before its first paint (decision 0057)', () => {
+  // main before decision 0057 (4b5abf6): the document 44,997 B, its inline scripts 23,704 B.
+  const DOCUMENT_BYTES = 44_997;
+  const INLINE_SCRIPT_BYTES = 23_704;
+  const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
+
+  it(`stays within ${DOCUMENT_BYTES} B, its inline scripts within ${INLINE_SCRIPT_BYTES} B`, () => {
+    expect(bytes(html)).toBeLessThanOrEqual(DOCUMENT_BYTES);
+    const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+    expect(bytes(inline.join(''))).toBeLessThanOrEqual(INLINE_SCRIPT_BYTES);
+  });
+
+  it('carries each typed boot module compiled in place of its entry (build/vite-plugins/boot-scripts.ts)', () => {
+    expect(html).not.toContain('data-boot-entry');
+    const mine = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].find((m) => m[1].includes('mine__phone'));
+    expect(mine?.[1]).toMatch(/^"use strict";\(\(\)=>\{/);
+    expect(cdnPolicy).toContain(`'sha256-${createHash('sha256').update(mine![1], 'utf8').digest('base64')}'`);
+  });
+
+  it('carries no HTML comment, nor the inline scripts’ indentation', () => {
+    expect(html).not.toContain('<!--');
+    expect(html).not.toMatch(/<script>[^<]*\n {2,}/);
+  });
+});
+
 describe('the Content-Security-Policy for a CDN (dist/index.html.csp)', () => {
   it('is the policy the gateway sends with the built index.html, allowing each inline script by its hash', () => {
     expect(cdnPolicy.trim()).toBe(policyForHtml(html));

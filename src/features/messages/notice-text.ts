@@ -26,7 +26,7 @@ const TAG = /<!--[\s\S]*?-->|<[a-zA-Z/!?](?:[^>"']|"[^"]*"|'[^']*')*>/g;
 /** How many characters of a summary the list shows. */
 const SUMMARY_MAX = 60;
 
-/** The summary's rules, for index.html's early list of /message (scripts/early-notices-html.ts). */
+/** The summary's rules, for index.html's early list of /message (build/first-paint/early-notices-html.ts). */
 export const SUMMARY_RULES = { hidden: HIDDEN, block: BLOCK, tag: TAG, max: SUMMARY_MAX };
 
 /**

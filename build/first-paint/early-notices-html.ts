@@ -1,10 +1,11 @@
-import { endpoints } from '../contract/endpoints.ts';
+import { endpoints } from '../../contract/endpoints.ts';
 import {
   NOTICE_LIST_SKELETON,
   NOTICE_PAGE_SIZE,
   NOTICE_TYPE_LABELS,
   SUMMARY_RULES,
-} from '../src/features/messages/notice-text.ts';
+} from '../../src/features/messages/notice-text.ts';
+import { scriptJson } from './script-json.ts';
 
 /**
  * What index.html's inline code needs to draw /message's first notices before the app has run
@@ -17,11 +18,10 @@ export function earlyNoticesInHtml(html: string): string {
   // `<` escaped: the text sits inside a <script>, where `<!--` or `</script` would change how
   // the HTML around it is read. `\x3c` is `<` in a regular expression, `\u003c` in JSON.
   const pattern = (rule: RegExp) => String(rule).replace(/</g, '\\x3c');
-  const json = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
   const { hidden, block, tag, max } = SUMMARY_RULES;
   const constants =
-    `{url:${json(`${endpoints.noticeList}?pageNum=1&pageSize=${NOTICE_PAGE_SIZE}`)},labels:${json(NOTICE_TYPE_LABELS)},` +
+    `{url:${scriptJson(`${endpoints.noticeList}?pageNum=1&pageSize=${NOTICE_PAGE_SIZE}`)},labels:${scriptJson(NOTICE_TYPE_LABELS)},` +
     `hidden:${pattern(hidden)},block:${pattern(block)},tag:${pattern(tag)},max:${max},` +
-    `skeleton:${json(NOTICE_LIST_SKELETON)}}`;
+    `skeleton:${scriptJson(NOTICE_LIST_SKELETON)}}`;
   return html.replace('__EARLY_NOTICES__', () => constants);
 }

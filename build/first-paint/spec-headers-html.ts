@@ -1,4 +1,5 @@
-import { CLIENT_TYPE, CLIENT_VERSION, Header } from '../contract/endpoints.ts';
+import { CLIENT_TYPE, CLIENT_VERSION, Header } from '../../contract/endpoints.ts';
+import { scriptJson } from './script-json.ts';
 
 /**
  * SPEC §7's headers for index.html's early fetch of the home's JSON files, from the same
@@ -13,5 +14,5 @@ export function specHeadersInHtml(html: string): string {
     authorization: Header.authorization,
     fixed: { [Header.clientType]: CLIENT_TYPE, [Header.clientVersion]: CLIENT_VERSION },
   };
-  return html.replace('__SPEC_HEADERS__', () => JSON.stringify(headers));
+  return html.replace('__SPEC_HEADERS__', () => scriptJson(headers));
 }

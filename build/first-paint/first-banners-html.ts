@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { IndexConfig } from '../contract/types';
+import type { IndexConfig } from '../../contract/types.ts';
+import { scriptJson } from './script-json.ts';
 
 /**
  * The first banner of each indexCode, from the build's own `public/jsons/indexConfig.json`, for
@@ -25,8 +26,7 @@ export function firstBannersInHtml(html: string, root = process.cwd()): string {
         ]) => [code, { title, theme, banners: [{ title: first.title, subtitle: first.subtitle, tone: first.tone }] }],
       ),
   );
-  // `<` escaped: the JSON sits inside a <script>, and a title must not be able to close it. A
-  // function, not a string, as the replacement: `$'`, `$&` or `$$` in a title stay text.
-  const json = JSON.stringify(banners).replace(/</g, '\\u003c');
+  // A function, not a string, as the replacement: `$'`, `$&` or `$$` in a title stay text.
+  const json = scriptJson(banners);
   return html.replaceAll('__FIRST_BANNERS__', () => json);
 }

@@ -1,0 +1,42 @@
+import { maskPhone } from '@contract/validation';
+import { bootFrame, element } from './dom';
+import { storedCustomer } from './stored-customer';
+
+/**
+ * /mine opened by a customer (decision 0050): the personal centre's header from the persisted
+ * store (the avatar's place, the nickname, the phone masked as the screen masks it) and the
+ * counts' loading row, in place of the boot skeleton, before the app has run. Its row in
+ * app/routes.ts says 'inlined-css': what it draws needs only the stylesheet index.html inlines.
+ * src/app/first-paint-structure.test.tsx compares it with the screen's first render.
+ */
+export function drawMineHeader(): void {
+  const customer = storedCustomer();
+  if (location.pathname !== '/mine' || !customer) return;
+  window.__bootScreen = () => {
+    const boot = document.querySelector('#root > .boot');
+    if (!boot) return;
+    const frame = bootFrame('app app--tabbed');
+    const header = element('header', 'mine__header');
+    header
+      .appendChild(element('span', 'avatar-picker__face'))
+      .appendChild(element('span', 'user-avatar mine__avatar-place'));
+    const who = header.appendChild(element('div', 'mine__who'));
+    who.appendChild(element('p', 'mine__name', customer.nickname));
+    who.appendChild(element('p', 'mine__phone', maskPhone(customer.mobilePhone)));
+    const counts = element('div', 'mine-counts mine-counts--loading', undefined, {
+      'aria-busy': 'true',
+      'aria-label': '加载中',
+    });
+    for (let i = 0; i < 3; i++) counts.appendChild(element('span', 'mine-counts__cell mine-counts__cell--skeleton'));
+    const mine = frame
+      .appendChild(element('main'))
+      .appendChild(element('div', 'screen'))
+      .appendChild(element('div', 'mine'));
+    mine.appendChild(header);
+    mine.appendChild(element('div', 'mine__body')).appendChild(counts);
+    frame.appendChild(element('div', 'boot__tabbar'));
+    boot.replaceWith(frame);
+  };
+}
+
+drawMineHeader();

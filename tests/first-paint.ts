@@ -1,0 +1,102 @@
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { drawMineHeader } from '@/boot/mine-header';
+import { env } from '@/config/env';
+import type { IndexConfig } from '@contract/types';
+import { earlyNoticesInHtml } from '../build/first-paint/early-notices-html';
+import { earlyRightsInHtml } from '../build/first-paint/early-rights-html';
+import { firstBannersInHtml } from '../build/first-paint/first-banners-html';
+import { specHeadersInHtml } from '../build/first-paint/spec-headers-html';
+import { compactHtml } from '../build/vite-plugins/first-paint-from-html';
+
+/** What paints before the app, run in jsdom as the browser would run index.html (decisions 0040, 0050, 0057). */
+export const buildConfig = JSON.parse(readFileSync('public/jsons/indexConfig.json', 'utf8')) as IndexConfig;
+
+/** index.html's text as the build writes it with configuration `indexConfig` (but the bundle's loader). */
+export function builtHtml(indexConfig: IndexConfig = buildConfig): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'boot-'));
+  mkdirSync(path.join(root, 'public/jsons'), { recursive: true });
+  writeFileSync(path.join(root, 'public/jsons/indexConfig.json'), JSON.stringify(indexConfig));
+  const html = earlyRightsInHtml(
+    earlyNoticesInHtml(firstBannersInHtml(specHeadersInHtml(readFileSync('index.html', 'utf8')), root)),
+  ).replaceAll('%VITE_APP_TITLE%', () => env.appTitle);
+  return compactHtml(html);
+}
+
+/** index.html as the build writes it with configuration `indexConfig`. */
+export function builtPage(indexConfig: IndexConfig = buildConfig): Document {
+  return new DOMParser().parseFromString(builtHtml(indexConfig), 'text/html');
+}
+
+/**
+ * index.html's typed boot modules, run where the build inlines them (build/vite-plugins/boot-scripts.ts
+ * compiles them; tests/build checks what it writes).
+ */
+const BOOT_MODULES: Record<string, () => void> = {
+  'src/boot/mine-header.ts': drawMineHeader,
+};
+
+export interface BootOptions {
+  /** No stored customer and no token cookie. */
+  guest?: boolean;
+  indexConfig?: IndexConfig;
+  /** The stored customer's `userInfo`. */
+  userInfo?: object;
+  /** What every early call answers, as JSON; without it, calls never answer. */
+  answer?: unknown;
+}
+
+/** Runs index.html's boot on `url` (a customer unless `guest`), as the browser would parse it. */
+export function bootPage(
+  url: string,
+  { guest = false, indexConfig = buildConfig, userInfo = { mobilePhone: '13800138000' }, answer }: BootOptions = {},
+): void {
+  const page = builtPage(indexConfig);
+  if (!guest) {
+    localStorage.setItem('user', JSON.stringify({ state: { userInfo } }));
+    document.cookie = 'token=t; path=/';
+  } else {
+    localStorage.removeItem('user');
+    document.cookie = 'token=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+  }
+  vi.stubGlobal('fetch', () =>
+    answer === undefined ? new Promise(() => undefined) : Promise.resolve({ json: () => Promise.resolve(answer) }),
+  );
+  window.history.replaceState(null, '', url);
+  document.body.innerHTML = page.querySelector('#root')!.outerHTML;
+  for (const script of page.querySelectorAll('head script:not([src])')) {
+    const entry = script.getAttribute('data-boot-entry');
+    if (entry) BOOT_MODULES[entry]();
+    else new Function(script.textContent!)();
+  }
+  for (const script of page.querySelectorAll('#root script')) new Function(script.textContent!)();
+}
+
+/**
+ * An element tree as a reader and the layout see it: tags, classes, aria attributes and texts, in
+ * order. Attributes that point at ids (aria-describedby, aria-controls, aria-labelledby) are left
+ * out: the page's copy is hidden from assistive technology as a whole and has no ids.
+ */
+export function structure(element: Element): unknown {
+  const aria = [...element.attributes]
+    .filter(({ name }) => name.startsWith('aria-') && !/^aria-(describedby|controls|labelledby)$/.test(name))
+    .map(({ name, value }) => `${name}=${value}`)
+    .sort();
+  // Adjacent text nodes read as one (React writes `有效期 {text}` as two).
+  const children: unknown[] = [];
+  let text = '';
+  const endText = () => {
+    if (text.trim()) children.push(text.replace(/\s+/g, ' ').trim());
+    text = '';
+  };
+  for (const child of element.childNodes) {
+    if (child.nodeType === Node.TEXT_NODE) text += child.textContent;
+    else if (child.nodeType === Node.ELEMENT_NODE) {
+      endText();
+      children.push(structure(child as Element));
+    }
+  }
+  endText();
+  return [element.tagName.toLowerCase(), element.getAttribute('class') ?? '', aria, children];
+}
