@@ -1,4 +1,15 @@
-import { type RouteDef, routes } from '../../src/app/routes.ts';
+import { pathToFileURL } from 'node:url';
+import type { RouteDef } from '../../src/app/routes.ts';
+
+/**
+ * The route table, read when the build starts: Node runs routes.ts as it is (its imports are
+ * types only, its screens lazy). A static import would pull it into Vite's bundle of the config,
+ * which cannot resolve the screens' `@/` imports and warns for each.
+ */
+export async function loadRouteTable(root = process.cwd()): Promise<readonly RouteDef[]> {
+  const url = pathToFileURL(`${root}/src/app/routes.ts`).href;
+  return ((await import(/* @vite-ignore */ url)) as { routes: readonly RouteDef[] }).routes;
+}
 
 /**
  * The home: its first screen's chunks are asked for on every path ('/' redirects to it), and not
@@ -25,8 +36,8 @@ export function screenModule(row: Pick<RouteDef, 'path' | 'screen'>): string {
   return `${match[1]}${match[2] ?? '.tsx'}`;
 }
 
-/** The first screens of `table` (the route table unless given), in its order. */
-export function firstScreens(table: readonly RouteDef[] = routes): FirstScreen[] {
+/** The first screens of `table`, in its order. */
+export function firstScreens(table: readonly RouteDef[]): FirstScreen[] {
   return table.flatMap((row) =>
     row.firstPaint
       ? [

@@ -1,5 +1,5 @@
 import type { Plugin, Rollup } from 'vite';
-import { firstScreens, HOME } from '../first-paint/first-screens.ts';
+import { firstScreens, HOME, loadRouteTable } from '../first-paint/first-screens.ts';
 
 /**
  * The first paint needs only the HTML (decision 0003). The entry's stylesheets (a few KB) are inlined
@@ -11,9 +11,17 @@ import { firstScreens, HOME } from '../first-paint/first-screens.ts';
  * start loading after the first paint too (`afterFirstPaint`), side by side.
  */
 export function firstPaintFromHtml(): Plugin {
+  let table: Awaited<ReturnType<typeof loadRouteTable>> = [];
+  let root = process.cwd();
   return {
     name: 'first-paint-from-html',
     apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    async buildStart() {
+      table = await loadRouteTable(root);
+    },
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
@@ -73,7 +81,7 @@ export function firstPaintFromHtml(): Plugin {
         };
         // The first screens are the route table's rows with `firstPaint` (decision 0057); the
         // home's chunks are asked for on every path, the others' only on their own.
-        const screens = firstScreens();
+        const screens = firstScreens(table);
         const home = screens.find((screen) => screen.path === HOME);
         if (!home) throw new Error(`first-paint-from-html: the route table's ${HOME} has no firstPaint`);
         const files = [...new Set([...preloads, ...chunksOf(home.modules)])].filter((file) => file !== entry[1]);
