@@ -19,6 +19,7 @@ import {
   useUserStore,
 } from '@/stores/user';
 import { maskPhone } from '@contract/validation';
+import { OPEN_ID_SIGN } from '@contract/wx-vouch';
 
 /** What differs between the three transfer pages (DESIGN §4). */
 export interface TransferVariant {
@@ -134,7 +135,14 @@ export async function completeLogin(
   if (openId && nickname) {
     // A failed bind does not undo the login; the client has shown its message.
     try {
-      userInfoReplaced(await bindWeChat({ openId, nickname, headImgUrl: params.get('headImgUrl') ?? '' }));
+      userInfoReplaced(
+        await bindWeChat({
+          openId,
+          nickname,
+          headImgUrl: params.get('headImgUrl') ?? '',
+          openIdSign: params.get(OPEN_ID_SIGN) ?? '',
+        }),
+      );
     } catch {
       /* toasted by the client */
     }

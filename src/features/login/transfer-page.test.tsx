@@ -7,7 +7,9 @@ import { LOGIN_STATE_TTL_MS } from '@/lib/login-state';
 import { useThemeStore } from '@/stores/theme';
 import { fullPathSaved, initialUserState, shareAttributed, useUserStore } from '@/stores/user';
 import { BizDesc } from '@contract/codes';
+import { DEMO_SSO_SECRET } from '@contract/demo-data';
 import { endpoints } from '@contract/endpoints';
+import { openIdSign } from '@contract/wx-vouch';
 import { keptState, loginGatewayUrl, returnedLink } from '../../../tests/login-state';
 import { db } from '../../../tests/mocks/db';
 import { envelope, url } from '../../../tests/mocks/handlers/common';
@@ -87,11 +89,11 @@ describe('/transferPage with a good ticket', () => {
     expect(useUserStore.getState().fullPath).toBe('');
   });
 
-  it('binds the WeChat profile the SSO handed back (it fills a new customer’s generated name and avatar)', async () => {
+  it('binds the WeChat profile the SSO handed back with its sign (it fills a new customer’s generated name and avatar)', async () => {
     db.tickets.set('mock-ticket-13600136001', '13600136001');
     const { router } = renderScreen(
       returnedLink(
-        `/transferPage?ticket=mock-ticket-13600136001&data=index&openId=wx-openid-1&nickname=${encodeURIComponent('微信小明')}&headImgUrl=${encodeURIComponent('/sso/wx-avatar.svg')}`,
+        `/transferPage?ticket=mock-ticket-13600136001&data=index&openId=wx-openid-1&openIdSign=${await openIdSign(DEMO_SSO_SECRET, 'wx-openid-1', '13600136001')}&nickname=${encodeURIComponent('微信小明')}&headImgUrl=${encodeURIComponent('/sso/wx-avatar.svg')}`,
       ),
     );
     await landed(router, '/index?indexCode=index');
