@@ -6,6 +6,7 @@ import { bootConstants } from './build/vite-plugins/boot-constants';
 import { cspForCdn } from './build/vite-plugins/csp-for-cdn';
 import { firstPaintFromHtml } from './build/vite-plugins/first-paint-from-html';
 import { mockServiceWorker } from './build/vite-plugins/mock-service-worker';
+import { mockSso } from './build/vite-plugins/mock-sso';
 import { precompress } from './build/vite-plugins/precompress';
 
 /** Where the dev server's proxy sends /api, /sso and /media (`npm run dev` sets it from PORT). */
@@ -65,7 +66,7 @@ export default defineConfig(({ command, mode }) => {
       firstPaintFromHtml(),
       cspForCdn(),
       precompress(),
-      ...(mode === 'mock' ? [mockServiceWorker()] : []),
+      ...(mode === 'mock' ? [mockServiceWorker(), mockSso()] : []),
     ],
     resolve: {
       alias: [
