@@ -96,9 +96,15 @@ export async function ticketLink(
   { entry = '/login?indexCode=index', wx = false } = {},
 ): Promise<URL> {
   await page.goto(entry);
-  await page.getByRole('button', { name: /^(手机号登录|切换账号)$/ }).click();
-  await page.waitForURL((url) => url.pathname === '/sso/login');
-  const sso = new URL(page.url());
+  // The SSO page itself is not needed: its URL is. A 204 keeps the browser where it is.
+  const isSso = (url: URL) => url.pathname === '/sso/login';
+  await page.route(isSso, (route) => route.fulfill({ status: 204 }));
+  const [request] = await Promise.all([
+    page.waitForRequest((r) => isSso(new URL(r.url()))),
+    page.getByRole('button', { name: /^(手机号登录|切换账号)$/ }).click(),
+  ]);
+  await page.unroute(isSso);
+  const sso = new URL(request.url());
   return ssoLocation(phone, {
     redirectUrl: sso.searchParams.get('redirect_url') ?? '',
     data: sso.searchParams.get('data') ?? 'index',
