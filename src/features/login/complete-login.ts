@@ -61,14 +61,17 @@ export function landingPath(fullPath: string, variant: TransferVariant, indexCod
   return LOOPING.test(target) ? home : target;
 }
 
-/** Asks a logged-in customer whether this login may replace their session. */
+/**
+ * Asks a logged-in customer whether this login may replace their session; a dialog that cannot
+ * load (its chunk failed) keeps the account.
+ */
 export function confirmAccountSwitch(phone: string): Promise<boolean> {
   return confirm({
     title: '切换账号',
     content: `当前已登录 ${maskPhone(phone)}，继续将退出该账号，改用本次验证的手机号登录。`,
     confirmText: '切换账号',
     cancelText: '保留当前账号',
-  });
+  }).catch(() => false);
 }
 
 /**
