@@ -26,6 +26,8 @@ export default {
     'src/stores/*.ts',
     '!src/stores/*.test.ts',
     'src/lib/safe-path.ts',
+    'src/lib/login-state.ts',
+    'contract/wx-vouch.ts',
     'gateway/src/guard.ts',
     'gateway/src/db/statement-batch.ts',
     'gateway/src/routes/{admin,consumptions,sso,sms-failures,login}.ts',

@@ -24,7 +24,7 @@ const contract = {
     name: 'contract',
     environment: 'node',
     globals: true,
-    include: ['contract/validation.test.ts', 'contract/schemas.test.ts'],
+    include: ['contract/validation.test.ts', 'contract/schemas.test.ts', 'contract/wx-vouch.test.ts'],
   },
 };
 
@@ -35,7 +35,12 @@ const portal = {
     name: 'portal',
     environment: 'jsdom',
     globals: true,
-    include: ['src/api/client.test.ts', 'src/stores/*.test.ts', 'src/lib/safe-path.test.ts'],
+    include: [
+      'src/api/client.test.ts',
+      'src/stores/*.test.ts',
+      'src/lib/safe-path.test.ts',
+      'src/lib/login-state.test.ts',
+    ],
     setupFiles: ['tests/setup.ts'],
     css: false,
     testTimeout: 60_000,

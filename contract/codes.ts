@@ -67,6 +67,7 @@ export const BizDesc = {
   avatarInvalid: '头像须为JPG、PNG或WebP图片',
   avatarTooLarge: '头像图片不能超过2MB',
   wxBoundElsewhere: '该微信已绑定其他账号',
+  wxNotVouched: '微信授权无效，请重新授权登录',
   smsDailyLimit: '今日验证码发送次数已达上限，请明天再试',
   smsIpLimit: '当前网络发送验证码过于频繁，请稍后再试',
   smsCodeWrong: '验证码错误，请重新输入',

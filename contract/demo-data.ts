@@ -48,6 +48,12 @@ export interface DemoAddress extends Address {
 }
 
 /** Current agreement document versions (GET A/userAgreement/). */
+/**
+ * The stand-in SSO's key outside production (gateway setting SSO_SECRET), with which msw
+ * checks openIds as the gateway does; a production start refuses it (decision 0052).
+ */
+export const DEMO_SSO_SECRET = 'demo-sso-secret';
+
 export const AGREEMENT_VERSIONS = { userAgreementVersion: 'v2', thirdPartyListVersion: 'v2' } as const;
 /** The agreementVersion a user has once they accepted the current documents. */
 export const CURRENT_AGREEMENT_VERSION = `${AGREEMENT_VERSIONS.userAgreementVersion}-${AGREEMENT_VERSIONS.thirdPartyListVersion}`;

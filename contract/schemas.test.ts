@@ -347,15 +347,21 @@ describe('analytics payloads the database stores as written', () => {
 });
 
 describe('WeChat profile', () => {
-  it('needs an open id of 1 to 64 characters and a nickname of 1 to 32', () => {
-    const profile = { openId: 'wx_1', nickname: ' 小明 ' };
-    expect(value(wxinfoBody, profile)).toEqual({ openId: 'wx_1', nickname: '小明', headImgUrl: '' });
+  it('needs an open id of 1 to 64 characters, a nickname of 1 to 32, and the SSO’s sign', () => {
+    const profile = { openId: 'wx_1', nickname: ' 小明 ', openIdSign: 'a'.repeat(64) };
+    expect(value(wxinfoBody, profile)).toEqual({
+      openId: 'wx_1',
+      nickname: '小明',
+      headImgUrl: '',
+      openIdSign: 'a'.repeat(64),
+    });
+    // Whether the sign vouches is wxinfo's check (decision 0052); its absence is the same refusal.
+    expect(answer(wxinfoBody, { openId: 'wx_1', nickname: '小明' })).toBe(BizDesc.wxNotVouched);
+    expect(answer(wxinfoBody, { ...profile, openIdSign: 's'.repeat(129) })).toBe(BizDesc.wxNotVouched);
     expect(answer(wxinfoBody, { nickname: '小明' })).toBe('缺少微信标识');
     expect(answer(wxinfoBody, { openId: 'o'.repeat(65), nickname: '小明' })).toBe('微信标识不正确');
     expect(answer(wxinfoBody, { openId: 'wx_1', nickname: '小'.repeat(33) })).toBe('微信昵称不能超过32个字');
-    expect(answer(wxinfoBody, { openId: 'wx_1', nickname: '小明', headImgUrl: 'h'.repeat(501) })).toBe(
-      '微信头像地址不正确',
-    );
+    expect(answer(wxinfoBody, { ...profile, headImgUrl: 'h'.repeat(501) })).toBe('微信头像地址不正确');
     expect(answer(wxinfoBody, { ...profile, openId: '' })).toBe('缺少微信标识');
     expect(answer(wxinfoBody, { ...profile, openId: 'o'.repeat(64) })).toBe('ok');
     expect(answer(wxinfoBody, { ...profile, openId: 'o'.repeat(65) })).not.toBe('ok');

@@ -185,6 +185,9 @@ export const wxinfoBody = z.object({
     z.string({ error: '微信头像地址不正确' }).max(500, { error: '微信头像地址不正确' }),
     '微信头像地址',
   ).default(''),
+  // The login gateway's word for the openId (decision 0052), checked by wxinfo; last, so a
+  // profile's own faults are named first.
+  openIdSign: z.string({ error: BizDesc.wxNotVouched }).max(128, { error: BizDesc.wxNotVouched }),
 });
 
 const idParam = z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, { error: '推广参数不正确' });

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ConfigError, DEMO_ADMIN_KEY, GATEWAY_NODE_ARGS, loadConfig, ROOT_DIR } from './config';
+import { ConfigError, DEMO_ADMIN_KEY, DEMO_SSO_SECRET, GATEWAY_NODE_ARGS, loadConfig, ROOT_DIR } from './config';
+
+const REAL_SSO_SECRET = 'k7Qf2mVx9LpR4sTa8WcYe3NbH6jUz1Dg';
 
 /** The lines a refused start prints, or none. */
 function problemsOf(env: NodeJS.ProcessEnv): string[] {
@@ -20,6 +22,7 @@ describe('config', () => {
       port: 8080,
       host: '127.0.0.1',
       adminKey: DEMO_ADMIN_KEY,
+      ssoSecret: DEMO_SSO_SECRET,
       production: false,
       databaseUrl: undefined,
       ssoAllowedOrigins: [],
@@ -64,6 +67,7 @@ describe('config', () => {
         DATABASE_URL: 'postgres://x',
         ADMIN_KEY: 'a-long-real-admin-key-123',
         SSO_ALLOWED_ORIGINS: 'https://h5.example.com',
+        SSO_SECRET: REAL_SSO_SECRET,
       }).requestTimeoutMs,
     ).toBe(30_000);
     expect(loadConfig({ REQUEST_TIMEOUT_MS: '1000' }).requestTimeoutMs).toBe(1000);
@@ -107,6 +111,7 @@ describe('config', () => {
       expect(problems).toMatch(/DATABASE_URL/);
       expect(problems).toMatch(/ADMIN_KEY/);
       expect(problems).toMatch(/SSO_ALLOWED_ORIGINS/);
+      expect(problems).toMatch(/SSO_SECRET is required/);
     }
     expect(() =>
       loadConfig({
@@ -118,14 +123,33 @@ describe('config', () => {
     ).toThrow(/demo key/);
   });
 
+  it('refuses in production an SSO_SECRET that is the demo one or short, and reads one outside it', () => {
+    const production = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://x',
+      ADMIN_KEY: 'a-long-real-admin-key-123',
+      SSO_ALLOWED_ORIGINS: 'https://h5.example.com',
+    };
+    expect(problemsOf({ ...production, SSO_SECRET: DEMO_SSO_SECRET })).toEqual([
+      'SSO_SECRET must not be the demo secret',
+    ]);
+    expect(problemsOf({ ...production, SSO_SECRET: 'x'.repeat(31) })).toEqual([
+      'SSO_SECRET must be at least 32 characters',
+    ]);
+    expect(problemsOf({ ...production, SSO_SECRET: 'x'.repeat(32) })).toEqual([]);
+    expect(loadConfig({ SSO_SECRET: 'another' }).ssoSecret).toBe('another');
+  });
+
   it('starts in production with real settings', () => {
     const c = loadConfig({
       NODE_ENV: 'production',
       DATABASE_URL: 'postgres://x',
       ADMIN_KEY: 'a-long-real-admin-key-123',
       SSO_ALLOWED_ORIGINS: 'https://h5.example.com',
+      SSO_SECRET: REAL_SSO_SECRET,
     });
     expect(c.production).toBe(true);
+    expect(c.ssoSecret).toBe(REAL_SSO_SECRET);
   });
 
   it('refuses a NODE_ENV it does not know instead of falling back to demo mode', () => {
@@ -136,6 +160,7 @@ describe('config', () => {
           DATABASE_URL: 'postgres://x',
           ADMIN_KEY: 'a-long-real-admin-key-123',
           SSO_ALLOWED_ORIGINS: 'https://h5.example.com',
+          SSO_SECRET: REAL_SSO_SECRET,
         }),
       ).toThrow(/NODE_ENV must be production, development or test/);
     }
@@ -252,6 +277,7 @@ describe('config', () => {
       DATABASE_URL: 'postgres://x',
       ADMIN_KEY: 'a-long-real-admin-key-123',
       SSO_ALLOWED_ORIGINS: 'https://h5.example.com',
+      SSO_SECRET: REAL_SSO_SECRET,
     };
     const refused: Array<[Record<string, string>, RegExp]> = [
       [

@@ -6,6 +6,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEMO_SSO_SECRET } from '../../contract/demo-data';
 import { parseTrustProxy, type TrustProxy } from './ops/trust-proxy';
 
 /** pino's levels; pino itself would refuse another only once the app is built. */
@@ -24,6 +25,10 @@ const HOST_NAME = /^[A-Za-z0-9_](?:[A-Za-z0-9_-]*[A-Za-z0-9_])?(?:\.[A-Za-z0-9_]
 export const ROOT_DIR = fileURLToPath(new URL('../..', import.meta.url));
 
 export const DEMO_ADMIN_KEY = 'demo-admin-key';
+/** SSO_SECRET outside production (msw vouches with it too: contract/demo-data.ts). */
+export { DEMO_SSO_SECRET } from '../../contract/demo-data';
+/** SSO_SECRET's shortest length in production: 32 characters, at least 128 bits when random. */
+export const SSO_SECRET_MIN_LENGTH = 32;
 
 /** The values NODE_ENV may take; unset means development. */
 const NODE_ENVS = ['production', 'development', 'test'];
@@ -47,6 +52,11 @@ export interface Config {
   adminKey: string;
   /** Origins the SSO page may redirect to (besides loopback outside production). */
   ssoAllowedOrigins: string[];
+  /**
+   * The stand-in SSO's key: it derives WeChat openIds from it and signs the openIds it hands
+   * back, which wxinfo checks (decision 0052).
+   */
+  ssoSecret: string;
   nodeEnv: string;
   production: boolean;
   /** The built portal (`vite build` output). */
@@ -150,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
   }
   const adminKey = env.ADMIN_KEY || (production ? '' : DEMO_ADMIN_KEY);
+  const ssoSecret = env.SSO_SECRET || (production ? '' : DEMO_SSO_SECRET);
   if (production) {
     if (!env.DATABASE_URL) problems.push('DATABASE_URL is required (embedded PGlite is for demos)');
     if (!env.ADMIN_KEY) problems.push('ADMIN_KEY is required');
@@ -161,6 +172,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     else if (env.ADMIN_KEY === DEMO_ADMIN_KEY) problems.push('ADMIN_KEY must not be the demo key');
     else if (env.ADMIN_KEY.length < 16) problems.push('ADMIN_KEY must be at least 16 characters');
     if (origins.length === 0) problems.push('SSO_ALLOWED_ORIGINS is required (comma-separated origins)');
+    // With the demo secret, anyone who has read this repository could sign any openId.
+    if (!env.SSO_SECRET) problems.push('SSO_SECRET is required (it signs the WeChat openIds the SSO hands back)');
+    else if (env.SSO_SECRET === DEMO_SSO_SECRET) problems.push('SSO_SECRET must not be the demo secret');
+    else if (env.SSO_SECRET.length < SSO_SECRET_MIN_LENGTH)
+      problems.push(`SSO_SECRET must be at least ${SSO_SECRET_MIN_LENGTH} characters`);
   }
   const port = int(env.PORT, 8080, 'PORT', problems);
   // Node would refuse 70000 only at listen, once the database is open, and 0 listens on any port.
@@ -210,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: dataDirFrom(env),
     adminKey,
     ssoAllowedOrigins: origins,
+    ssoSecret,
     nodeEnv,
     production,
     distDir: path.resolve(ROOT_DIR, env.DIST_DIR || 'dist'),

@@ -46,6 +46,15 @@ const refused = (desc: string) => ({ code: Code.businessError, desc });
 
 const address = { ...SAMPLE_ADDRESS, isDefault: false };
 
+/**
+ * Signs the stand-in SSO gives with DEMO_SSO_SECRET (contract/wx-vouch.ts), for an openId and
+ * the phone that logged in: 13700137000 (`empty`) and 13800138000 (`customer`) with wx_case_empty.
+ */
+const VOUCHED = {
+  emptyWxCaseEmpty: '913d6845835d2f21a0a614988c0689ba7a848945e957a63c60b28df6f5d60ca3',
+  customerWxCaseEmpty: 'b5d8a9a118874172483e4eb32a6d962f079d8c266095fee29ebebe15f8b4e087',
+};
+
 export const contractCases: ContractCase[] = [
   // ── notices ─────────────────────────────────────────────────────────────
   { name: 'notice list A', method: 'GET', path: endpoints.noticeList, as: 'customer', query: { pageNum: 1, pageSize: 10 }, expect: ok({ total: 14, pageNum: 1, pageSize: 10 }) },
@@ -178,8 +187,11 @@ export const contractCases: ContractCase[] = [
   { name: 'ck: missing source', method: 'GET', path: endpoints.loginCk, as: 'anonymous', query: { ticket: 'no-such-ticket' }, expect: refused('缺少来源') },
   { name: 'ckNew: unknown ticket', method: 'GET', path: endpoints.loginCkNew, as: 'anonymous', query: { ticket: 'no-such-ticket', source: 'h5portal' }, expect: refused(BizDesc.ticketInvalid) },
   { name: 'ck: bad promoterId', method: 'GET', path: endpoints.loginCk, as: 'anonymous', query: { ticket: 't', source: 'h5portal', promoterId: 'a b' }, expect: refused('推广参数不正确') },
-  { name: 'wxinfo', method: 'POST', path: endpoints.wxinfo, as: 'empty', body: { openId: 'wx_case_empty', nickname: '微信用户7000', headImgUrl: '/sso/wx-avatar.svg' }, expect: ok({ userId: 'u-13700137000', nickname: '王丽丽' }) },
-  { name: 'wxinfo: openId bound to someone else', method: 'POST', path: endpoints.wxinfo, as: 'customer', body: { openId: 'wx_case_empty', nickname: '微信用户' }, expect: refused(BizDesc.wxBoundElsewhere) },
+  { name: 'wxinfo', method: 'POST', path: endpoints.wxinfo, as: 'empty', body: { openId: 'wx_case_empty', nickname: '微信用户7000', headImgUrl: '/sso/wx-avatar.svg', openIdSign: VOUCHED.emptyWxCaseEmpty }, expect: ok({ userId: 'u-13700137000', nickname: '王丽丽' }) },
+  { name: 'wxinfo: no sign from the SSO', method: 'POST', path: endpoints.wxinfo, as: 'customer', body: { openId: 'wx_case_customer', nickname: '微信用户' }, expect: refused(BizDesc.wxNotVouched) },
+  { name: "wxinfo: a sign the SSO gave another phone's login", method: 'POST', path: endpoints.wxinfo, as: 'customer', body: { openId: 'wx_case_empty', nickname: '微信用户', openIdSign: VOUCHED.emptyWxCaseEmpty }, expect: refused(BizDesc.wxNotVouched) },
+  { name: 'wxinfo: a forged sign', method: 'POST', path: endpoints.wxinfo, as: 'customer', body: { openId: 'wx_case_customer', nickname: '微信用户', openIdSign: '0'.repeat(64) }, expect: refused(BizDesc.wxNotVouched) },
+  { name: 'wxinfo: openId bound to someone else', method: 'POST', path: endpoints.wxinfo, as: 'customer', body: { openId: 'wx_case_empty', nickname: '微信用户', openIdSign: VOUCHED.customerWxCaseEmpty }, expect: refused(BizDesc.wxBoundElsewhere) },
   { name: 'wxinfo: missing openId', method: 'POST', path: endpoints.wxinfo, as: 'empty', body: { nickname: '微信用户' }, expect: refused('缺少微信标识') },
   { name: 'wxinfo: missing nickname', method: 'POST', path: endpoints.wxinfo, as: 'empty', body: { openId: 'wx_1' }, expect: refused('缺少微信昵称') },
   { name: 'agreement status', method: 'GET', path: endpoints.agreement, as: 'customer', expect: ok({ userAgreementVersion: 'v2', thirdPartyListVersion: 'v2', agreed: true }) },

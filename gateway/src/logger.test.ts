@@ -37,6 +37,10 @@ describe('logs', () => {
     expect(redactUrl('/user-cloud/login/rui/ck?ticket=abc&source=h5')).toBe(
       '/user-cloud/login/rui/ck?ticket=***&source=h5',
     );
+    // The login's state and the SSO's sign for an openId travel in the transfer page's URL.
+    expect(redactUrl('/transferPage?state=s1&ticket=t&openId=o&openIdSign=x&data=index')).toBe(
+      '/transferPage?state=***&ticket=***&openId=***&openIdSign=***&data=***',
+    );
     expect(maskPhones('phone 13800138000 and 8613900139000')).toBe(
       'phone 138****8000 and 8613900139000'.replace('8613900139000', '86139****9000'),
     );

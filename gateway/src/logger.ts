@@ -5,7 +5,8 @@
 import type { FastifyServerOptions } from 'fastify';
 
 /** Query parameters whose values never reach the log. */
-const SECRET_PARAMS = /([?&](?:ticket|token|code|phone|openId|nickname|headImgUrl|redirect_url|data)=)[^&#]*/gi;
+const SECRET_PARAMS =
+  /([?&](?:ticket|token|code|phone|openId|openIdSign|state|nickname|headImgUrl|redirect_url|data)=)[^&#]*/gi;
 
 /** The URL with secret query values replaced by `***`. */
 export const redactUrl = (url: string) => url.replace(SECRET_PARAMS, '$1***');

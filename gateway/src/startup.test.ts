@@ -23,6 +23,7 @@ const PRODUCTION = {
   NODE_ENV: 'production',
   ADMIN_KEY: 'a-long-real-admin-key-123',
   SSO_ALLOWED_ORIGINS: 'https://h5.example.com',
+  SSO_SECRET: 'k7Qf2mVx9LpR4sTa8WcYe3NbH6jUz1Dg',
   DATABASE_URL: 'postgres://gw@127.0.0.1:9/portal',
   SKIP_BUILD: '',
 };

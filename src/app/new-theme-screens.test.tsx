@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { assignLocation } from '@/lib/browser-location';
 import { useUserStore } from '@/stores/user';
 import indexConfig from '../../public/jsons/indexConfig.json';
+import { loginGatewayUrl } from '../../tests/login-state';
 import { server } from '../../tests/mocks/server';
 import { renderScreen } from '../../tests/render';
 
@@ -16,8 +17,7 @@ vi.mock('@/lib/toast', () => ({ showToast: vi.fn(), preloadOverlays: vi.fn() }))
  */
 const AGENT = '13900139000';
 const CUSTOMER = '13800138000';
-const throughTransferPage1 = (data = 'index') =>
-  `/sso/login?redirect_url=${encodeURIComponent(`${window.location.origin}/transferPage1`)}&source=h5portal&data=${data}`;
+const throughTransferPage1 = (data = 'index') => loginGatewayUrl('/transferPage1', 'h5portal', data);
 
 afterEach(() => vi.mocked(assignLocation).mockClear());
 

@@ -7,6 +7,7 @@ import { RouteHeading } from '@/components/route-heading';
 import { assignLocation, reloadPage } from '@/lib/browser-location';
 import { useUserStore } from '@/stores/user';
 import { expectConsole } from '../../scripts/console-guard';
+import { loginGatewayUrl } from '../../tests/login-state';
 import { renderScreen } from '../../tests/render';
 import { addIndexCodeToStartUrl } from './index-code';
 import { navigationTargetChanged, RELOAD_KEY } from './lazy-screen';
@@ -337,9 +338,7 @@ describe('tab bars (SPEC §2)', () => {
     async (home, transfer) => {
       const { user } = renderScreen(`${home}?indexCode=ebt`);
       await user.click(await screen.findByRole('button', { name: '我的' }));
-      expect(assignLocation).toHaveBeenCalledWith(
-        `/sso/login?redirect_url=${encodeURIComponent(`${window.location.origin}${transfer}`)}&source=h5portal&data=ebt`,
-      );
+      expect(assignLocation).toHaveBeenCalledWith(loginGatewayUrl(transfer, 'h5portal', 'ebt'));
       expect(useUserStore.getState().fullPath).toBe(`${home}?indexCode=ebt`);
     },
   );

@@ -5,6 +5,7 @@ import { useAgreementStore } from '@/stores/agreement';
 import { fullPathSaved, useUserStore } from '@/stores/user';
 import { CURRENT_AGREEMENT_VERSION } from '@contract/demo-data';
 import { endpoints } from '@contract/endpoints';
+import { returnedLink } from '../../tests/login-state';
 import { db, demoUser } from '../../tests/mocks/db';
 import { url } from '../../tests/mocks/handlers/common';
 import { server } from '../../tests/mocks/server';
@@ -22,7 +23,7 @@ const sheet = () => screen.findByRole('dialog', { name: '欢迎使用健康平�
 /** A new customer logs in through the transfer page (agreements not yet accepted). */
 function logInNewCustomer(path = '/transferPage?ticket=mock-ticket-13600136000&data=ebt') {
   db.tickets.set(`mock-ticket-${NEW_PHONE}`, NEW_PHONE);
-  return renderScreen(path);
+  return renderScreen(returnedLink(path));
 }
 
 /**
@@ -69,7 +70,7 @@ describe('first-use privacy sheet (SPEC §2, DESIGN §4)', () => {
         if (new URL(request.url).pathname.endsWith('/userAgreement/')) resolve();
       }),
     );
-    const { router } = renderScreen('/transferPage?ticket=mock-ticket-13800138000&data=index');
+    const { router } = renderScreen(returnedLink('/transferPage?ticket=mock-ticket-13800138000&data=index'));
     await answered;
     await waitFor(() => expect(useAgreementStore.getState().checked).toBe(true));
     // The sheet never shows on the transfer page: only once the login has landed.

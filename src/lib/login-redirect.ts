@@ -2,6 +2,7 @@ import { DEFAULT_INDEX_CODE } from '@/config/constants';
 import { env } from '@/config/env';
 import { fullPathCleared, fullPathSaved, shareAttributed } from '@/stores/user';
 import { assignLocation } from './browser-location';
+import { LOGIN_STATE_PARAM, loginStateIssued } from './login-state';
 
 export type TransferPage = '/transferPage' | '/transferPage1' | '/transferPageMn';
 
@@ -15,26 +16,35 @@ export interface LoginRedirect {
 
 /**
  * The login gateway URL of DESIGN §4:
- * `${VITE_LOGIN_GATEWAY}?redirect_url=${origin}/transferPage&source=${VITE_SOURCE}&data=${indexCode}`.
+ * `${VITE_LOGIN_GATEWAY}?redirect_url=${origin}/transferPage?state=${state}&source=${VITE_SOURCE}&data=${indexCode}`.
+ * The gateway returns `redirect_url` as given, with `ticket` and `data` added, so the state
+ * comes back beside the ticket (decision 0051).
  */
-export function buildLoginUrl({
-  transferPage = '/transferPage',
-  source = env.source,
-  indexCode = DEFAULT_INDEX_CODE,
-}: LoginRedirect = {}): string {
+export function buildLoginUrl(
+  { transferPage = '/transferPage', source = env.source, indexCode = DEFAULT_INDEX_CODE }: LoginRedirect,
+  state: string,
+): string {
   const query = new URLSearchParams({
-    redirect_url: `${window.location.origin}${transferPage}`,
+    redirect_url: `${window.location.origin}${transferPage}?${LOGIN_STATE_PARAM}=${state}`,
     source,
     data: indexCode,
   });
   return `${env.loginGateway}?${query.toString()}`;
 }
 
+/**
+ * Leaves for the login gateway with a fresh state kept in this browser: every login starts
+ * here, so every ticket that comes back can be checked against it.
+ */
+export function startLogin(options: LoginRedirect = {}): void {
+  assignLocation(buildLoginUrl(options, loginStateIssued()));
+}
+
 /** Saves the current full path in the store, then sends the browser to the login gateway. */
 export function goToLogin(options: LoginRedirect = {}): void {
   const { pathname, search, hash } = window.location;
   fullPathSaved(`${pathname}${search}${hash}`);
-  assignLocation(buildLoginUrl(options));
+  startLogin(options);
 }
 
 /**
@@ -44,5 +54,5 @@ export function goToLogin(options: LoginRedirect = {}): void {
 export function goToShareLogin(ids: { promoterId: string; agentId: string } | null, options: LoginRedirect): void {
   if (ids) shareAttributed(ids);
   fullPathCleared();
-  assignLocation(buildLoginUrl(options));
+  startLogin(options);
 }

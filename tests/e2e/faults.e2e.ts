@@ -1,7 +1,7 @@
 import type { Browser, Request } from 'playwright-core';
 import { type GatewayProcess, startGateway } from '../../scripts/gateway-process';
 import { launchBrowser, newPhone, snap, watchErrors } from './browser';
-import { DEMO, loggedInPhone, loginTicket, settle } from './steps';
+import { DEMO, loggedInPhone, logInByLink, settle } from './steps';
 
 /**
  * Faults (SPEC §8, DESIGN §5): the gateway going away mid-session gives the network
@@ -31,9 +31,7 @@ describe('the gateway stops mid-session', () => {
     const context = await newPhone(browser, 375, { baseURL: own.baseUrl });
     const page = await context.newPage();
     const errors = watchErrors(page);
-    const ticket = await loginTicket(DEMO.customer, { base: own.baseUrl });
-    await page.goto(`/transferPage?ticket=${encodeURIComponent(ticket)}&data=index`);
-    await page.waitForURL((url) => url.pathname === '/index');
+    await logInByLink(page, DEMO.customer);
     const tabs = page.getByRole('navigation', { name: '底部导航' });
     await tabs.getByRole('button', { name: /我的/ }).click();
     await page.getByText('张晓明').waitFor();

@@ -1,6 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, launchBrowser, newPhone, snap, watchErrors } from './browser';
-import { acceptPrivacySheet, DEMO, freshPhone, loginThroughSso, settle, storedUser, toast } from './steps';
+import {
+  acceptPrivacySheet,
+  DEMO,
+  freshPhone,
+  loginThroughSso,
+  returnTarget,
+  settle,
+  storedUser,
+  toast,
+} from './steps';
 
 /**
  * The branded login entry pages (SPEC §2, DESIGN §4, decision 0008): /login1 and /login2 go
@@ -16,10 +25,16 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Where the entry page sent the browser: the SSO page and its query. */
+/**
+ * Where the entry page sent the browser: the SSO page and its query, `redirect_url` without the
+ * login's state, which must be there (decision 0051).
+ */
 async function ssoQuery(page: Page): Promise<Record<string, string>> {
   await page.waitForURL((url) => url.pathname === '/sso/login');
-  return Object.fromEntries(new URL(page.url()).searchParams);
+  const query = Object.fromEntries(new URL(page.url()).searchParams);
+  const { target, state } = returnTarget(query.redirect_url);
+  expect(state).toMatch(/^[0-9a-f]{32}$/);
+  return { ...query, redirect_url: target };
 }
 
 /** The `source` the transfer page's login check (ck) sends. */

@@ -4,7 +4,7 @@ import {
   acceptPrivacySheet,
   freshPhone,
   loggedInPhone,
-  loginTicket,
+  logInByLink,
   settle,
   storedUser,
   toast,
@@ -90,8 +90,7 @@ describe('my information', () => {
     // The gateway kept it: logging in again on another phone brings it back.
     const other = await newPhone(browser);
     const again = await other.newPage();
-    await again.goto(`/transferPage?ticket=${encodeURIComponent(await loginTicket(phone))}&data=index`);
-    await again.waitForURL((url) => url.pathname === '/index');
+    await logInByLink(again, phone);
     expect((await storedUser(again)).userInfo?.nickname).toBe('小满同学');
     await other.close();
     expect(errors).toEqual([]);

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPhone, snap, watchErrors } from './browser';
-import { DEMO, freshPhone, loginThroughSso, settle, storedUser, whenStill } from './steps';
+import { DEMO, freshPhone, loginThroughSso, returnTarget, settle, storedUser, whenStill } from './steps';
 
 /**
  * Login (SPEC §2 tab bars, DESIGN §4 "Login", "First-use agreement"): a logged-out
@@ -50,7 +50,10 @@ describe('login through the stand-in SSO', () => {
     // The company's login gateway, with the transfer page to return to and the indexCode.
     await page.waitForURL((url) => url.pathname === '/sso/login');
     const sso = new URL(page.url());
-    expect(sso.searchParams.get('redirect_url')).toBe(new URL('/transferPage', page.url()).toString());
+    // With the one-time state the portal kept for this login (decision 0051).
+    const { target, state } = returnTarget(sso.searchParams.get('redirect_url'));
+    expect(target).toBe(new URL('/transferPage', page.url()).toString());
+    expect(state).toMatch(/^[0-9a-f]{32}$/);
     expect(sso.searchParams.get('data')).toBe('ebt');
     expect(sso.searchParams.get('source')).toBe('h5portal');
     await snap(page, 'sso_login');

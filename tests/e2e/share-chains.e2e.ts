@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import type { Attribution } from '../../contract/types';
 import { baseUrl, launchBrowser, newPhone, watchErrors } from './browser';
-import { decodeQr, DEMO, freshPhone, loggedInPhone, loginThroughSso, settle } from './steps';
+import { decodeQr, DEMO, freshPhone, loggedInPhone, loginThroughSso, returnTarget, settle } from './steps';
 
 /**
  * The two share chains of decision 0025, end to end on the real SSO and gateway:
@@ -71,7 +71,9 @@ describe('share chains (decision 0025)', () => {
       await page.goto(link!);
       await page.getByRole('button', { name: '立即登录，领取健康服务' }).click();
       await page.waitForURL((url) => url.pathname === '/sso/login');
-      expect(new URL(page.url()).searchParams.get('redirect_url')).toBe(`${baseUrl()}/transferPage1`);
+      expect(returnTarget(new URL(page.url()).searchParams.get('redirect_url')).target).toBe(
+        `${baseUrl()}/transferPage1`,
+      );
       await loginThroughSso(page, phone);
 
       expect(new URL(page.url()).pathname).toBe('/indexNew');
@@ -108,7 +110,9 @@ describe('share chains (decision 0025)', () => {
     await page.waitForURL((url) => url.pathname === '/loginShareMn');
     await page.getByRole('button', { name: '接受邀请并登录' }).click();
     await page.waitForURL((url) => url.pathname === '/sso/login');
-    expect(new URL(page.url()).searchParams.get('redirect_url')).toBe(`${baseUrl()}/transferPageMn`);
+    expect(returnTarget(new URL(page.url()).searchParams.get('redirect_url')).target).toBe(
+      `${baseUrl()}/transferPageMn`,
+    );
     await loginThroughSso(page, phone);
 
     expect(new URL(page.url()).pathname).toBe('/index');

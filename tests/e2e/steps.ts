@@ -43,21 +43,23 @@ export async function smsCode(phone: string, base = baseUrl()): Promise<string> 
 }
 
 /**
- * The SSO's form post without the page (DESIGN §3: POST /sso/login → 302 with `ticket`);
- * returns the ticket for `redirectPath` on the portal (`base`: another gateway than the suite's).
+ * The SSO's form post without the page (DESIGN §3: POST /sso/login → 302): the Location it
+ * answers, `redirectUrl` as given with `ticket` and `data` added (and the WeChat profile with
+ * its sign when `wx`). `base`: another gateway than the suite's.
  */
-export async function loginTicket(
+export async function ssoLocation(
   phone: string,
-  { redirectPath = '/transferPage', data = 'index', base = baseUrl() } = {},
-): Promise<string> {
+  { redirectUrl = '', data = 'index', base = baseUrl(), wx = false } = {},
+): Promise<URL> {
   const code = await smsCode(phone, base);
   const form = new URLSearchParams({
     phone,
     code,
-    redirect_url: `${base}${redirectPath}`,
+    redirect_url: redirectUrl || `${base}/transferPage`,
     source: 'h5portal',
     data,
     agree: '1',
+    ...(wx ? { wx: '1' } : {}),
   });
   const response = await fetch(`${base}/sso/login`, {
     method: 'POST',
@@ -69,9 +71,52 @@ export async function loginTicket(
   const location = response.headers.get('location');
   if (response.status !== 302 || !location)
     throw new Error(`/sso/login for ${phone}: HTTP ${response.status} ${await response.text()}`);
-  const ticket = new URL(location).searchParams.get('ticket');
-  if (!ticket) throw new Error(`/sso/login for ${phone}: no ticket in ${location}`);
-  return ticket;
+  return new URL(location);
+}
+
+/**
+ * A redirect_url the portal sent the SSO: the transfer page it returns to, and the one-time
+ * state it kept for this login (decision 0051).
+ */
+export function returnTarget(redirectUrl: string | null): { target: string; state: string | null } {
+  const url = new URL(redirectUrl ?? '');
+  const state = url.searchParams.get('state');
+  url.search = '';
+  return { target: url.toString(), state };
+}
+
+/**
+ * Starts a login on `page` as its customer would (the entry page's button keeps the state),
+ * then answers the SSO without its page: the Location with the ticket, not followed. Opened in
+ * the same browser it logs in; anywhere else it is a link with someone else's ticket.
+ */
+export async function ticketLink(
+  page: Page,
+  phone: string,
+  { entry = '/login?indexCode=index', wx = false } = {},
+): Promise<URL> {
+  await page.goto(entry);
+  // The SSO page itself is not needed: its URL is. A 204 keeps the browser where it is.
+  const isSso = (url: URL) => url.pathname === '/sso/login';
+  await page.route(isSso, (route) => route.fulfill({ status: 204 }));
+  const [request] = await Promise.all([
+    page.waitForRequest((r) => isSso(new URL(r.url()))),
+    page.getByRole('button', { name: /^(手机号登录|切换账号)$/ }).click(),
+  ]);
+  await page.unroute(isSso);
+  const sso = new URL(request.url());
+  return ssoLocation(phone, {
+    redirectUrl: sso.searchParams.get('redirect_url') ?? '',
+    data: sso.searchParams.get('data') ?? 'index',
+    base: sso.origin,
+    wx,
+  });
+}
+
+/** Logs `page` in as `phone` through the portal's own login and the SSO's answer; resolves on /index. */
+export async function logInByLink(page: Page, phone: string, options: { wx?: boolean } = {}): Promise<void> {
+  await page.goto((await ticketLink(page, phone, options)).toString());
+  await page.waitForURL((url) => url.pathname === '/index');
 }
 
 /**
@@ -96,7 +141,7 @@ const stateFile = (phone: string) => join(inject('runDir'), `session-${phone}.js
 
 /**
  * A phone browser logged in as `phone`. The first call per gateway run logs in for real
- * (SSO ticket → /transferPage → ck in the browser) and keeps the storage state (localStorage
+ * (the portal's login, the SSO's ticket → /transferPage → ck in the browser) and keeps the storage state (localStorage
  * `user`, cookie `token`) in a temp file, so later files reuse the session instead of asking
  * for another SMS code within the SSO's per-phone interval.
  */
@@ -105,9 +150,7 @@ export async function loggedInPhone(browser: Browser, phone: string, width = 375
   if (!existsSync(file)) {
     const context = await newPhone(browser, width);
     const page = await context.newPage();
-    const ticket = await loginTicket(phone);
-    await page.goto(`/transferPage?ticket=${encodeURIComponent(ticket)}&data=index`);
-    await page.waitForURL((url) => url.pathname === '/index');
+    await logInByLink(page, phone);
     await page.waitForFunction(() => document.cookie.includes('token='));
     writeFileSync(file, JSON.stringify(await context.storageState()));
     await context.close();

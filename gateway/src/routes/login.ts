@@ -10,6 +10,7 @@ import { WELCOME_NOTICE } from '../../../contract/demo-data';
 import { endpoints } from '../../../contract/endpoints';
 import { ckQuery, wxinfoBody } from '../../../contract/schemas';
 import type { LoginResult, UserInfo } from '../../../contract/types';
+import { openIdVouched } from '../../../contract/wx-vouch';
 import { apiRoute, type AppContext, me } from '../context';
 import type { Queryable } from '../db/index';
 import { BizError } from '../envelope';
@@ -72,7 +73,7 @@ async function userForPhone(tx: Queryable, phone: string): Promise<{ user: UserR
   return { user: created, created: true };
 }
 
-export function loginRoutes(app: FastifyInstance, { db }: AppContext) {
+export function loginRoutes(app: FastifyInstance, { db, config }: AppContext) {
   const check =
     (withTheme: boolean) =>
     async (q: { ticket: string; source: string; promoterId?: string; agentId?: string }): Promise<LoginResult> => {
@@ -118,6 +119,16 @@ export function loginRoutes(app: FastifyInstance, { db }: AppContext) {
     { method: 'POST', url: endpoints.wxinfo, guard: 'required', input: wxinfoBody },
     async (wx, req): Promise<UserInfo> => {
       const userId = me(req);
+      // Only an openId the SSO vouched for, for this customer's phone: one posted from anywhere
+      // else would bind someone else's WeChat to this account (decision 0052).
+      const [owner] = await db.query<{ mobile_phone: string | null }>('select mobile_phone from users where id = $1', [
+        userId,
+      ]);
+      if (
+        !owner?.mobile_phone ||
+        !(await openIdVouched(config.ssoSecret, wx.openId, owner.mobile_phone, wx.openIdSign))
+      )
+        throw new BizError(BizDesc.wxNotVouched);
       const [taken] = await db.query('select 1 from users where wx_open_id = $1 and id <> $2', [wx.openId, userId]);
       if (taken) throw new BizError(BizDesc.wxBoundElsewhere);
       const headUrl = isLocalPath(wx.headImgUrl) ? wx.headImgUrl : '';

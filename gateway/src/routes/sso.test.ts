@@ -2,7 +2,8 @@ import { BizDesc, Code, Desc, smsTooFrequent } from '../../../contract/codes';
 import { endpoints } from '../../../contract/endpoints';
 import type { LoginResult, Notice, Page, Right } from '../../../contract/types';
 import { Messages } from '../../../contract/validation';
-import { DEMO_ADMIN_KEY } from '../config';
+import { openIdSign } from '../../../contract/wx-vouch';
+import { DEMO_ADMIN_KEY, DEMO_SSO_SECRET } from '../config';
 import type { Queryable } from '../db/index';
 import { sha256 } from '../guard';
 import {
@@ -17,7 +18,10 @@ import {
 } from '../test-helpers';
 import { USER_COLUMNS } from '../users';
 import { addressGroup, SMS_ADDRESS_FAILURES_PER_DAY, SMS_PHONE_FAILURES_PER_DAY } from './sms-failures';
-import { SMS_MAX_ATTEMPTS } from './sso';
+import { simulatedOpenId, SMS_MAX_ATTEMPTS } from './sso';
+
+/** The sign the stand-in SSO gives `openId` for a login of `phone` (decision 0052). */
+const vouched = (openId: string, phone: string) => openIdSign(DEMO_SSO_SECRET, openId, phone);
 
 /** SMS + form login; returns the redirect URL. */
 async function loginUrl(gw: TestGateway, phone: string, extra: Record<string, string> = {}) {
@@ -562,28 +566,101 @@ describe('SSO page and login', () => {
     });
     const wx = await gw.send('POST', endpoints.wxinfo, {
       as: { token: ck.json.obj.token },
-      body: { openId, nickname: url.searchParams.get('nickname'), headImgUrl: url.searchParams.get('headImgUrl') },
+      body: {
+        openId,
+        nickname: url.searchParams.get('nickname'),
+        headImgUrl: url.searchParams.get('headImgUrl'),
+        openIdSign: url.searchParams.get('openIdSign'),
+      },
     });
     expect(wx.json.obj).toMatchObject({ nickname: '微信用户4321', headUrl: '/sso/wx-avatar.svg' });
+  });
+
+  it('hands back openIds nobody can work out from a phone, and a sign only the SSO can make', async () => {
+    const phone = '13687654322';
+    const url = await loginUrl(gw, phone, { wx: '1' });
+    const openId = url.searchParams.get('openId')!;
+    // Not the unkeyed hash of the phone that anyone could compute.
+    expect(openId).not.toBe(`wx_${sha256(`wx:${phone}`).slice(0, 24)}`);
+    expect(openId).toBe(simulatedOpenId(DEMO_SSO_SECRET, phone));
+    expect(simulatedOpenId('another-secret', phone)).not.toBe(openId);
+    expect(url.searchParams.get('openIdSign')).toBe(await vouched(openId, phone));
+    // The sign is carried beside the ticket and the state the portal put in redirect_url.
+    const withState = await loginUrl(gw, phone, { wx: '1', redirect_url: `${SSO_REDIRECT}?state=abc123` });
+    expect(withState.searchParams.get('state')).toBe('abc123');
+    expect(withState.searchParams.get('openIdSign')).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('wxinfo stores only an openId the SSO vouched for, for the caller’s own phone', async () => {
+    // The victim's login with WeChat: their openId and its sign are theirs alone.
+    const victim = '13687654323';
+    const theirs = await loginUrl(gw, victim, { wx: '1' });
+    const openId = theirs.searchParams.get('openId')!;
+    const sign = theirs.searchParams.get('openIdSign')!;
+    const post = async (body: Record<string, string>) =>
+      (await gw.send('POST', endpoints.wxinfo, { as: 'agent', body: { nickname: '抢注', ...body } })).json;
+    const refusal = { code: Code.businessError, desc: BizDesc.wxNotVouched, obj: null };
+    expect(await post({ openId })).toEqual(refusal);
+    expect(await post({ openId, openIdSign: '' })).toEqual(refusal);
+    expect(await post({ openId, openIdSign: '0'.repeat(64) })).toEqual(refusal);
+    expect(await post({ openId, openIdSign: sign.toUpperCase() })).toEqual(refusal);
+    // The victim's own sign does not carry over to another account.
+    expect(await post({ openId, openIdSign: sign })).toEqual(refusal);
+    // A sign made with another key is no sign.
+    expect(
+      await post({ openId, openIdSign: await openIdSign('another-secret', openId, DEMO.agent.mobilePhone) }),
+    ).toEqual(refusal);
+    const [squatted] = await gw.db.query<{ n: number }>('select count(*)::int as n from users where wx_open_id = $1', [
+      openId,
+    ]);
+    expect(squatted.n).toBe(0);
+    // The victim binds it in their own session.
+    const ck = await gw.send<LoginResult>('GET', endpoints.loginCk, {
+      query: { ticket: theirs.searchParams.get('ticket')!, source: 'h5portal' },
+    });
+    const own = await gw.send('POST', endpoints.wxinfo, {
+      as: { token: ck.json.obj.token },
+      body: { openId, nickname: '本人', openIdSign: sign },
+    });
+    expect(own.json).toMatchObject({ code: Code.ok });
   });
 
   it('a remote headImgUrl is never stored', async () => {
     const wx = await gw.send('POST', endpoints.wxinfo, {
       as: 'agent',
-      body: { openId: 'wx_agent', nickname: '李', headImgUrl: 'https://thirdwx.example/x.png' },
+      body: {
+        openId: 'wx_agent',
+        nickname: '李',
+        headImgUrl: 'https://thirdwx.example/x.png',
+        openIdSign: await vouched('wx_agent', DEMO.agent.mobilePhone),
+      },
     });
     expect(wx.json.obj).toMatchObject({ headUrl: '' });
     // Nor a path of ours followed by what a path may not hold.
     const spaced = await gw.send('POST', endpoints.wxinfo, {
       as: 'agent',
-      body: { openId: 'wx_agent', nickname: '李', headImgUrl: '/sso/wx-avatar.svg x' },
+      body: {
+        openId: 'wx_agent',
+        nickname: '李',
+        headImgUrl: '/sso/wx-avatar.svg x',
+        openIdSign: await vouched('wx_agent', DEMO.agent.mobilePhone),
+      },
     });
     expect(spaced.json.obj).toMatchObject({ headUrl: '' });
   });
 
   it('refuses a WeChat account already bound to another customer', async () => {
     const bind = async (as: 'agent' | 'customer') =>
-      (await gw.send('POST', endpoints.wxinfo, { as, body: { openId: 'wx_shared', nickname: '同一微信' } })).json;
+      (
+        await gw.send('POST', endpoints.wxinfo, {
+          as,
+          body: {
+            openId: 'wx_shared',
+            nickname: '同一微信',
+            openIdSign: await vouched('wx_shared', DEMO[as].mobilePhone),
+          },
+        })
+      ).json;
     expect(await bind('agent')).toMatchObject({ code: Code.ok });
     expect(await bind('customer')).toMatchObject({ code: Code.businessError, desc: BizDesc.wxBoundElsewhere });
     expect(await bind('agent')).toMatchObject({ code: Code.ok });
@@ -704,7 +781,7 @@ describe('login when another request wins a race', () => {
     );
     const res = await gw.send('POST', endpoints.wxinfo, {
       as: 'customer',
-      body: { openId: 'wx_raced', nickname: '后到' },
+      body: { openId: 'wx_raced', nickname: '后到', openIdSign: await vouched('wx_raced', DEMO.customer.mobilePhone) },
     });
     expect(raced()).toBe(true);
     expect(res.json).toMatchObject({ code: Code.businessError, desc: BizDesc.wxBoundElsewhere });

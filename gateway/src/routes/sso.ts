@@ -3,13 +3,14 @@
  * mobile login page (phone + SMS code, or the simulated 微信授权登录), POST /sso/sms and
  * POST /sso/login. It redirects only to allowed origins, never elsewhere.
  */
-import { createHash, randomInt } from 'node:crypto';
+import { createHash, createHmac, randomInt } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BizDesc, smsTooFrequent } from '../../../contract/codes';
 import { AGREEMENT_VERSIONS } from '../../../contract/demo-data';
 import { endpoints } from '../../../contract/endpoints';
 import { firstIssue, ssoLoginForm, ssoSmsBody } from '../../../contract/schemas';
 import { maskPhone, MOBILE_PATTERN, normalizeMobile } from '../../../contract/validation';
+import { OPEN_ID_SIGN, openIdSign } from '../../../contract/wx-vouch';
 import type { Config } from '../config';
 import { apiRoute, type AppContext } from '../context';
 import { BizError } from '../envelope';
@@ -60,6 +61,14 @@ const escapeHtml = (s: string) =>
 /** A query or form field as text of at most `max` characters, else `fallback` (the page's state). */
 const field = (value: unknown, max: number, fallback = '') =>
   typeof value === 'string' ? value.slice(0, max) : fallback;
+
+/**
+ * The simulated WeChat account of a phone: stable, so a second 微信授权登录 finds the same
+ * binding, and keyed with SSO_SECRET, so nobody can work out a customer's openId from their
+ * phone number (decision 0052).
+ */
+export const simulatedOpenId = (secret: string, phone: string) =>
+  `wx_${createHmac('sha256', secret).update(`openid\n${phone}`).digest('hex').slice(0, 24)}`;
 
 const codeHash = (phone: string, code: string) => createHash('sha256').update(`${phone}:${code}`).digest('hex');
 
@@ -248,8 +257,11 @@ export function ssoRoutes(app: FastifyInstance, { db, config }: AppContext) {
     // `data` goes back untouched (DESIGN §4: the indexCode alone): the schema neither trims nor cuts it.
     target.searchParams.set('data', form.data);
     if (raw.wx === '1') {
-      // Simulated WeChat authorisation: a stable openId per phone, a local avatar.
-      target.searchParams.set('openId', `wx_${sha256(`wx:${phone}`).slice(0, 24)}`);
+      // Simulated WeChat authorisation: a stable openId per phone, vouched for by a sign that
+      // wxinfo checks for this phone (decision 0052), and a local avatar.
+      const openId = simulatedOpenId(config.ssoSecret, phone);
+      target.searchParams.set('openId', openId);
+      target.searchParams.set(OPEN_ID_SIGN, await openIdSign(config.ssoSecret, openId, phone));
       target.searchParams.set('nickname', `微信用户${phone.slice(-4)}`);
       target.searchParams.set('headImgUrl', WX_AVATAR_PATH);
     }

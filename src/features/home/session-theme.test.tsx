@@ -3,6 +3,7 @@ import { http } from 'msw';
 import { useThemeStore } from '@/stores/theme';
 import { endpoints } from '@contract/endpoints';
 import type { LoginResult } from '@contract/types';
+import { returnedLink } from '../../../tests/login-state';
 import { demoUser, mockToken, userInfoOf } from '../../../tests/mocks/db';
 import { ok, url } from '../../../tests/mocks/handlers/common';
 import { server } from '../../../tests/mocks/server';
@@ -45,7 +46,7 @@ async function visit(router: Router, path: string, shows: string) {
 describe('the session theme (DESIGN §7: ckNew’s theme, else the indexCode’s, else standard_blue)', () => {
   it('keeps ckNew’s theme when both homes are opened afterwards', async () => {
     ckNewReturns('year_red');
-    const { router } = renderScreen('/transferPage1?ticket=mock-ticket-13800138000&data=index');
+    const { router } = renderScreen(returnedLink('/transferPage1?ticket=mock-ticket-13800138000&data=index'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/indexNew'));
     expect(await screen.findByText('10分钟，了解自己的健康风险')).toBeInTheDocument();
 
@@ -60,7 +61,7 @@ describe('the session theme (DESIGN §7: ckNew’s theme, else the indexCode’s
 
   it('follows the indexCode when ckNew returned no theme', async () => {
     ckNewReturns(undefined);
-    const { router } = renderScreen('/transferPage1?ticket=mock-ticket-13800138000&data=ebt');
+    const { router } = renderScreen(returnedLink('/transferPage1?ticket=mock-ticket-13800138000&data=ebt'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/indexNew'));
     await visit(router, '/index?indexCode=ebt', '就医绿通，专家号不再难约');
     await waitFor(() => barOneIcons().forEach((svg) => expect(svg).toHaveAttribute('data-theme', 'year_red')));

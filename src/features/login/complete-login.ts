@@ -3,8 +3,10 @@ import { bindWeChat, checkLogin } from '@/api/login';
 import { checkAgreement } from '@/components/check-agreement';
 import { env } from '@/config/env';
 import type { RouteVariant } from '@/hooks/use-route-meta';
+import { confirm } from '@/lib/dialog';
 import { readIndexCode } from '@/lib/index-code';
 import type { TransferPage } from '@/lib/login-redirect';
+import { LOGIN_STATE_PARAM, loginStateConsumed } from '@/lib/login-state';
 import { withIndexCode } from '@/lib/paths';
 import { safePath } from '@/lib/safe-path';
 import { loginThemeReturned } from '@/stores/theme';
@@ -16,6 +18,8 @@ import {
   userInfoReplaced,
   useUserStore,
 } from '@/stores/user';
+import { maskPhone } from '@contract/validation';
+import { OPEN_ID_SIGN } from '@contract/wx-vouch';
 
 /** What differs between the three transfer pages (DESIGN §4). */
 export interface TransferVariant {
@@ -44,6 +48,8 @@ export type LoginOutcome =
 export const MISSING_TICKET = '登录凭证缺失，请重新登录';
 export const EXPIRED_TICKET = '登录凭证无效或已过期，请重新登录';
 export const NETWORK_FAILED = '网络异常，登录未完成，请检查网络后重试';
+/** The ticket came without the state this browser kept: a link from elsewhere, or a stale one. */
+export const LOGIN_STATE_INVALID = '登录已失效，请重新登录';
 
 // Login and transfer pages are never a destination: returning there would loop.
 const LOOPING = /^\/(?:login|transferPage)/;
@@ -56,13 +62,54 @@ export function landingPath(fullPath: string, variant: TransferVariant, indexCod
 }
 
 /**
- * The transfer page's work (DESIGN §4): ck / ckNew with the share attribution from the store,
- * store + cookie, the WeChat profile when the SSO handed one back, the indexCode, the
- * agreement check, then where to go. Never throws.
+ * Asks a logged-in customer whether this login may replace their session; a dialog that cannot
+ * load (its chunk failed) keeps the account.
  */
-export async function completeLogin(params: URLSearchParams, variant: TransferVariant): Promise<LoginOutcome> {
+export function confirmAccountSwitch(phone: string): Promise<boolean> {
+  return confirm({
+    title: '切换账号',
+    content: `当前已登录 ${maskPhone(phone)}，继续将退出该账号，改用本次验证的手机号登录。`,
+    confirmText: '切换账号',
+    cancelText: '保留当前账号',
+  }).catch(() => false);
+}
+
+/**
+ * Whether the ticket may be exchanged (decision 0051): null when it may; else the outcome to
+ * show instead. The URL must bring back the state this browser kept (consumed here, whatever
+ * the answer); a logged-in customer is asked before anything replaces their session, and
+ * keeping it lands them where they were, with the ticket unspent.
+ */
+async function admitTicket(params: URLSearchParams, variant: TransferVariant): Promise<LoginOutcome | null> {
+  if (!loginStateConsumed(params.get(LOGIN_STATE_PARAM)))
+    return { ok: false, message: LOGIN_STATE_INVALID, retry: false };
+  const { userInfo, fullPath } = useUserStore.getState();
+  if (userInfo?.mobilePhone && !(await confirmAccountSwitch(userInfo.mobilePhone))) {
+    fullPathCleared();
+    return { ok: true, target: landingPath(fullPath, variant, indexCodeFrom(params.get('data'))) };
+  }
+  return null;
+}
+
+/** One ticket's attempts: the admission is decided once, so 重试 neither re-checks nor re-asks. */
+export interface LoginAttempts {
+  admitted?: Promise<LoginOutcome | null>;
+}
+
+/**
+ * The transfer page's work (DESIGN §4): the state and account-switch checks, then ck / ckNew
+ * with the share attribution from the store, store + cookie, the WeChat profile when the SSO
+ * handed one back, the indexCode, the agreement check, then where to go. Never throws.
+ */
+export async function completeLogin(
+  params: URLSearchParams,
+  variant: TransferVariant,
+  attempts: LoginAttempts = {},
+): Promise<LoginOutcome> {
   const ticket = params.get('ticket') ?? '';
   if (!ticket) return { ok: false, message: MISSING_TICKET, retry: false };
+  const refusal = await (attempts.admitted ??= admitTicket(params, variant));
+  if (refusal) return refusal;
   const indexCode = indexCodeFrom(params.get('data'));
   // Share attribution is what a share link saved while logged out; a signed-in agent's ids are
   // their own, not an invitation (decision 0023).
@@ -91,7 +138,14 @@ export async function completeLogin(params: URLSearchParams, variant: TransferVa
   if (openId && nickname) {
     // A failed bind does not undo the login; the client has shown its message.
     try {
-      userInfoReplaced(await bindWeChat({ openId, nickname, headImgUrl: params.get('headImgUrl') ?? '' }));
+      userInfoReplaced(
+        await bindWeChat({
+          openId,
+          nickname,
+          headImgUrl: params.get('headImgUrl') ?? '',
+          openIdSign: params.get(OPEN_ID_SIGN) ?? '',
+        }),
+      );
     } catch {
       /* toasted by the client */
     }

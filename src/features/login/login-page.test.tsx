@@ -2,6 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { assignLocation } from '@/lib/browser-location';
 import { showToast } from '@/lib/toast';
 import { useUserStore } from '@/stores/user';
+import { loginGatewayUrl } from '../../../tests/login-state';
 import { renderScreen } from '../../../tests/render';
 
 vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
@@ -10,8 +11,7 @@ vi.mock('@/lib/toast', async (original) => ({
   showToast: vi.fn(),
 }));
 
-const gatewayUrl = (transferPage: string, source: string, data: string) =>
-  `/sso/login?redirect_url=${encodeURIComponent(`${window.location.origin}${transferPage}`)}&source=${source}&data=${data}`;
+const gatewayUrl = loginGatewayUrl;
 
 afterEach(() => vi.mocked(assignLocation).mockClear());
 

@@ -3,8 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { PageState } from '@/components/page-state';
 import { env } from '@/config/env';
 import { type RouteVariant, useRouteMeta } from '@/hooks/use-route-meta';
-import { assignLocation } from '@/lib/browser-location';
-import { buildLoginUrl, type TransferPage } from '@/lib/login-redirect';
+import { startLogin, type TransferPage } from '@/lib/login-redirect';
 import { showToast } from '@/lib/toast';
 import { useUserStore } from '@/stores/user';
 import { maskPhone } from '@contract/validation';
@@ -78,13 +77,13 @@ export default function LoginPage() {
   const variant = entryVariant(useRouteMeta().variant);
   const indexCode = indexCodeFrom(params.get('indexCode'));
 
-  function startLogin() {
+  function logIn() {
     if (variant.needsAgreement && !agreed) {
       setAgreementHint(true);
       void showToast(AGREEMENT_TOAST);
       return;
     }
-    assignLocation(buildLoginUrl({ transferPage: variant.transferPage, source: variant.source, indexCode }));
+    startLogin({ transferPage: variant.transferPage, source: variant.source, indexCode });
   }
 
   return (
@@ -128,12 +127,12 @@ export default function LoginPage() {
           )}
           {phone ? (
             <SignedIn text={`您已登录：${maskPhone(phone)}`} indexCode={indexCode}>
-              <button type="button" className="app-button app-button--ghost app-button--block" onClick={startLogin}>
+              <button type="button" className="app-button app-button--ghost app-button--block" onClick={logIn}>
                 切换账号
               </button>
             </SignedIn>
           ) : (
-            <button type="button" className="app-button app-button--primary app-button--block" onClick={startLogin}>
+            <button type="button" className="app-button app-button--primary app-button--block" onClick={logIn}>
               手机号登录
             </button>
           )}

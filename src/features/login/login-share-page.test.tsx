@@ -1,12 +1,12 @@
 import { screen } from '@testing-library/react';
 import { assignLocation } from '@/lib/browser-location';
 import { useUserStore } from '@/stores/user';
+import { loginGatewayUrl } from '../../../tests/login-state';
 import { renderScreen } from '../../../tests/render';
 
 vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
 
-const gatewayUrl = (transferPage: string, source: string, data: string) =>
-  `/sso/login?redirect_url=${encodeURIComponent(`${window.location.origin}${transferPage}`)}&source=${source}&data=${data}`;
+const gatewayUrl = loginGatewayUrl;
 
 afterEach(() => vi.mocked(assignLocation).mockClear());
 

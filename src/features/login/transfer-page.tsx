@@ -2,12 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PageState } from '@/components/page-state';
 import { useRouteMeta } from '@/hooks/use-route-meta';
-import { assignLocation } from '@/lib/browser-location';
-import { buildLoginUrl } from '@/lib/login-redirect';
+import { startLogin } from '@/lib/login-redirect';
 import { withIndexCode } from '@/lib/paths';
 import {
   completeLogin,
   indexCodeFrom,
+  type LoginAttempts,
   type LoginOutcome,
   MISSING_TICKET,
   type TransferVariant,
@@ -43,12 +43,13 @@ function TransferWork({ params, variant }: TransferWorkProps) {
   // A ticket works once: StrictMode's second effect run and <Activity> re-shows must not spend
   // it again, so each attempt runs once per instance.
   const ran = useRef(-1);
+  const attempts = useRef<LoginAttempts>({});
 
   useEffect(() => {
     if (!hasTicket || ran.current === attempt) return;
     ran.current = attempt;
     setOutcome(undefined);
-    void completeLogin(params, variant).then(setOutcome);
+    void completeLogin(params, variant, attempts.current).then(setOutcome);
   }, [attempt, hasTicket, params, variant]);
 
   // An Effect, so a screen hidden meanwhile (the user went back) navigates only when shown.
@@ -58,8 +59,7 @@ function TransferWork({ params, variant }: TransferWorkProps) {
 
   const indexCode = indexCodeFrom(params.get('data'));
   // Not goToLogin: it would save this transfer page as the path to return to — a loop.
-  const loginAgain = () =>
-    assignLocation(buildLoginUrl({ transferPage: variant.transferPage, source: variant.source, indexCode }));
+  const loginAgain = () => startLogin({ transferPage: variant.transferPage, source: variant.source, indexCode });
 
   return (
     <div className="transfer">

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import jsQR from 'jsqr';
 import { assignLocation } from '@/lib/browser-location';
 import { useUserStore } from '@/stores/user';
+import { loginGatewayUrl } from '../../../tests/login-state';
 import { renderScreen } from '../../../tests/render';
 
 vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
@@ -75,9 +76,7 @@ describe('/share and /share1', () => {
     const { user } = renderScreen('/share1?promoterId=P100239&agentId=A9001');
     await user.click(await screen.findByRole('button', { name: '立即登录，领取健康服务' }));
     expect(useUserStore.getState()).toMatchObject({ promoterId: 'P100239', agentId: 'A9001' });
-    expect(assignLocation).toHaveBeenCalledExactlyOnceWith(
-      `/sso/login?redirect_url=${encodeURIComponent(`${window.location.origin}/transferPage1`)}&source=h5portal&data=index`,
-    );
+    expect(assignLocation).toHaveBeenCalledExactlyOnceWith(loginGatewayUrl('/transferPage1', 'h5portal', 'index'));
   });
 
   it.each(['/share', '/share1'])('%s with the Mn partner channel leads to /loginShareMn', async (path) => {

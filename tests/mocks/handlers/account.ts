@@ -1,10 +1,11 @@
 import { http } from 'msw';
 import { BizDesc, TOKEN_TTL_SECONDS } from '@contract/codes';
-import { AGREEMENT_VERSIONS, CURRENT_AGREEMENT_VERSION, WELCOME_NOTICE } from '@contract/demo-data';
+import { AGREEMENT_VERSIONS, CURRENT_AGREEMENT_VERSION, DEMO_SSO_SECRET, WELCOME_NOTICE } from '@contract/demo-data';
 import { endpoints } from '@contract/endpoints';
 import { addressBody, ckQuery, idBody, updateHeadBody, updateInfoBody, wxinfoBody } from '@contract/schemas';
 import type { LoginResult } from '@contract/types';
 import { ADDRESS_MAX_COUNT, AVATAR_MAX_BYTES, normalizeMobile } from '@contract/validation';
+import { openIdVouched } from '@contract/wx-vouch';
 import { db, isAgreed, mockToken, nowText, userInfoOf } from '../db';
 import { caller, formBody, jsonBody, ok, parse, query, refused, url } from './common';
 
@@ -70,6 +71,9 @@ export const accountHandlers = [
     if (user instanceof Response) return user;
     const body = parse(wxinfoBody, await jsonBody(request));
     if (body instanceof Response) return body;
+    // As the gateway: only an openId the SSO vouched for, for this customer's phone (decision 0052).
+    if (!(await openIdVouched(DEMO_SSO_SECRET, body.openId, user.mobilePhone, body.openIdSign)))
+      return refused(BizDesc.wxNotVouched);
     for (const [openId, userId] of db.openIds)
       if (openId === body.openId && userId !== user.userId) return refused(BizDesc.wxBoundElsewhere);
     db.openIds.set(body.openId, user.userId);
