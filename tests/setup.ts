@@ -20,7 +20,8 @@ import { server } from './mocks/server';
 import '@testing-library/jest-dom/vitest';
 
 // findBy*/waitFor wait up to 30 s (default 1 s): a busy 2-core CI machine is slow, never wrong. Tests
-// rely on this one limit; none passes its own, shorter timeout.
+// rely on this one limit; none passes its own, shorter timeout. vi.waitFor's own default is 1 s:
+// its calls pass 30 s.
 configure({ asyncUtilTimeout: 30_000 });
 
 // jsdom lacks pointer capture, which antd-mobile's popups call on press.
