@@ -24,7 +24,8 @@ import '@testing-library/jest-dom/vitest';
 installConsoleGuard();
 
 // findBy*/waitFor wait up to 30 s (default 1 s): a busy 2-core CI machine is slow, never wrong. Tests
-// rely on this one limit; none passes its own, shorter timeout.
+// rely on this one limit; none passes its own, shorter timeout. vi.waitFor's own default is 1 s:
+// its calls pass 30 s.
 configure({ asyncUtilTimeout: 30_000 });
 
 // antd-mobile converts px with a probe its global stylesheet fixes in place; tests load no CSS

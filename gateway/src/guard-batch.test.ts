@@ -44,7 +44,7 @@ describe('guard stage: one guard statement in flight (decisions 0019, 0030)', ()
 
     statements[0].finish();
     await expect(first).resolves.toEqual(passed);
-    await vi.waitFor(() => expect(statements).toHaveLength(2));
+    await vi.waitFor(() => expect(statements).toHaveLength(2), { timeout: 30_000 });
     expect(statements[1].nonces).toEqual(['nonce-bbb', 'nonce-ccc']);
     statements[1].finish();
     await expect(Promise.all([second, third])).resolves.toHaveLength(2);
@@ -56,7 +56,7 @@ describe('guard stage: one guard statement in flight (decisions 0019, 0030)', ()
     const stuck = batch(pending('nonce-aaa'));
     await nextTurn();
     const next = batch(pending('nonce-bbb'));
-    await vi.waitFor(() => expect(statements).toHaveLength(2));
+    await vi.waitFor(() => expect(statements).toHaveLength(2), { timeout: 30_000 });
     statements[1].finish();
     await expect(next).resolves.toEqual(passed);
     statements[0].finish();
@@ -71,7 +71,7 @@ describe('guard stage: one guard statement in flight (decisions 0019, 0030)', ()
     const waiting = batch(pending('nonce-bbb'));
     await expect(batch(pending('nonce-bbb'))).resolves.toEqual({ refusal: 'replay', userId: null });
     statements[0].finish();
-    await vi.waitFor(() => expect(statements).toHaveLength(2));
+    await vi.waitFor(() => expect(statements).toHaveLength(2), { timeout: 30_000 });
     statements[1].finish();
     await expect(Promise.all([first, waiting])).resolves.toHaveLength(2);
   });
@@ -84,7 +84,7 @@ describe('guard stage: one guard statement in flight (decisions 0019, 0030)', ()
     const next = batch(pending('nonce-ccc'));
     statements[0].fail(new Error('connection lost'));
     for (const p of failing) await expect(p).rejects.toThrow('connection lost');
-    await vi.waitFor(() => expect(statements).toHaveLength(2));
+    await vi.waitFor(() => expect(statements).toHaveLength(2), { timeout: 30_000 });
     statements[1].finish();
     await expect(next).resolves.toEqual(passed);
   });
@@ -109,7 +109,7 @@ describe('guard stage: one guard statement in flight (decisions 0019, 0030)', ()
     const again = batch(pending('nonce-aaa'));
     statements[0].finish();
     await first;
-    await vi.waitFor(() => expect(statements).toHaveLength(2));
+    await vi.waitFor(() => expect(statements).toHaveLength(2), { timeout: 30_000 });
     expect(statements[1].nonces).toEqual(['nonce-aaa']);
     statements[1].finish();
     await again;
@@ -136,7 +136,7 @@ describe('guard stage: one guard statement in flight (decisions 0019, 0030)', ()
     expect(statements).toHaveLength(2);
     statements[1].finish();
     await second;
-    await vi.waitFor(() => expect(statements).toHaveLength(3));
+    await vi.waitFor(() => expect(statements).toHaveLength(3), { timeout: 30_000 });
     statements[2].finish();
     await expect(third).resolves.toEqual(passed);
   });

@@ -66,7 +66,7 @@ function answerNoticeCount(): Request[] {
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** The early fetches start once the first paint is done (a frame, then a task; 300 ms at the latest). */
-const afterFirstPaint = () => vi.waitFor(() => expect(window.__early).toBeDefined(), { timeout: 1000 });
+const afterFirstPaint = () => vi.waitFor(() => expect(window.__early).toBeDefined(), { timeout: 30_000 });
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -35,7 +35,7 @@ describe('prefetchNext', () => {
     const table = [row('/a', 'optional', ['/b', '/c', '/nowhere']), row('/b'), row('/c', 'required')];
     prefetchNext('/a', true, table);
     expect(table[1].screen).not.toHaveBeenCalled();
-    await vi.waitFor(() => expect(table[2].screen).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(table[2].screen).toHaveBeenCalledTimes(1), { timeout: 30_000 });
     expect(table[1].screen).toHaveBeenCalledTimes(1);
     expect(table[0].screen).not.toHaveBeenCalled();
   });
@@ -43,7 +43,7 @@ describe('prefetchNext', () => {
   it('skips the rows behind login for a guest', async () => {
     const table = [row('/a', 'optional', ['/b', '/c']), row('/b'), row('/c', 'required')];
     prefetchNext('/a', false, table);
-    await vi.waitFor(() => expect(table[1].screen).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(table[1].screen).toHaveBeenCalledTimes(1), { timeout: 30_000 });
     await nextTask();
     expect(table[2].screen).not.toHaveBeenCalled();
   });
@@ -52,7 +52,7 @@ describe('prefetchNext', () => {
     const table = [row('/a', 'optional', ['/b']), row('/b')];
     const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     prefetchNext('/a', true, table);
-    await vi.waitFor(() => expect(online).toHaveBeenCalled());
+    await vi.waitFor(() => expect(online).toHaveBeenCalled(), { timeout: 30_000 });
     online.mockReturnValue(true);
     prefetchNext('/a', true, table)();
     await nextTask();
@@ -93,11 +93,11 @@ describe('prefetchNext', () => {
       row('/d', 'optional', [], 'notices'),
     ];
     prefetchNext('/a', true, table);
-    await vi.waitFor(() => expect(table[1].screen).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(table[1].screen).toHaveBeenCalledTimes(1), { timeout: 30_000 });
     await nextTask();
     expect(loaders.loaded).not.toHaveBeenCalled();
     prefetchNext('/c', true, table);
-    await vi.waitFor(() => expect(loaders.loaded).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(loaders.loaded).toHaveBeenCalledTimes(1), { timeout: 30_000 });
   });
 
   it('does not reload the page when a prefetched chunk fails to load', async () => {
@@ -109,7 +109,7 @@ describe('prefetchNext', () => {
     };
     const table = [row('/a', 'optional', ['/b']), { ...row('/b'), screen: vi.fn(failing) }];
     prefetchNext('/a', true, table);
-    await vi.waitFor(() => expect(table[1].screen).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(table[1].screen).toHaveBeenCalledTimes(1), { timeout: 30_000 });
     await nextTask();
     expect(reloadPage).not.toHaveBeenCalled();
     expect(sessionStorage.getItem(RELOAD_KEY)).toBeNull();

@@ -8,6 +8,20 @@ import { notFoundRoute, routes } from './routes';
 
 vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
 vi.mock('@/lib/toast', () => ({ showToast: vi.fn(), preloadOverlays: vi.fn() }));
+// `held`: the root layout never writes a tabbed screen's indexCode into its URL, which holds the
+// screen in the frames before it does.
+const queryWrite = vi.hoisted(() => ({ held: false }));
+vi.mock('./index-code', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('./index-code')>();
+  return {
+    ...actual,
+    searchWithIndexCode: (search: string) => (queryWrite.held ? null : actual.searchWithIndexCode(search)),
+  };
+});
+
+afterEach(() => {
+  queryWrite.held = false;
+});
 
 afterEach(() => vi.mocked(assignLocation).mockClear());
 
@@ -78,6 +92,41 @@ function VariantProbe() {
   const { path, variant } = useRouteMeta();
   return <p>{`${path} → ${variant ?? 'plain'}`}</p>;
 }
+
+/**
+ * A tabbed screen opened without `indexCode` is drawn once before the root layout writes the stored
+ * one into its URL, and the router's state changes a render before the screen does. A tap in
+ * those frames keeps the product line the URL is about to carry.
+ */
+describe('a tabbed screen before its URL has its indexCode', () => {
+  beforeEach(() => {
+    queryWrite.held = true;
+    useUserStore.setState({ indexCode: 'ebt' });
+  });
+
+  it.each(['/mine', '/mineNew'])("%s: a guest's 登录 keeps the stored product line", async (path) => {
+    const { user, router } = renderScreen(path);
+    const view = within(await screen.findByRole('main'));
+    await user.click(await view.findByRole('button', { name: '登录' }));
+    expect(router.state.location.search).toBe('');
+    const target = new URL(vi.mocked(assignLocation).mock.calls[0][0], 'http://localhost');
+    expect(target.searchParams.get('data')).toBe('ebt');
+  });
+
+  it("a guest's tab keeps the stored product line", async () => {
+    const { user } = renderScreen('/index');
+    await user.click(await screen.findByRole('button', { name: '我的' }));
+    const target = new URL(vi.mocked(assignLocation).mock.calls[0][0], 'http://localhost');
+    expect(target.searchParams.get('data')).toBe('ebt');
+  });
+
+  it("a customer's tab stays in the stored product line", async () => {
+    const { user, router } = renderScreen('/index', { user: CUSTOMER });
+    await user.click(await screen.findByRole('button', { name: '我的' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/mine'));
+    expect(router.state.location.search).toBe('?indexCode=ebt');
+  });
+});
 
 describe('variants, from the route table', () => {
   // The real table with one probe screen: every path reaches a screen that reads its own row.

@@ -21,7 +21,7 @@ describe('titles (SPEC §1) without ranking the route table more than needed (de
 
   it('takes the first title and the settled states from the router, matching only a started navigation', async () => {
     const router = createMemoryRouter(routes, { initialEntries: ['/index'] });
-    await vi.waitFor(() => expect(router.state.initialized).toBe(true));
+    await vi.waitFor(() => expect(router.state.initialized).toBe(true), { timeout: 30_000 });
     installTitles(router, routes);
     expect(document.title).toBe('首页 - 健康服务平台');
     expect(matchRoutes).not.toHaveBeenCalled();

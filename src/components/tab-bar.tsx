@@ -1,5 +1,5 @@
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { readIndexCode } from '@/lib/index-code';
+import { useNavigate } from 'react-router-dom';
+import { useSessionIndexCode } from '@/hooks/use-index-code';
 import { goToLogin } from '@/lib/login-redirect';
 import { type LinkedPath, withIndexCode } from '@/lib/paths';
 import { useThemeStore } from '@/stores/theme';
@@ -34,15 +34,15 @@ const bars: Record<TabBarProps['variant'], Tab[]> = {
 /**
  * The bottom tab bars (SPEC §2). A tap without a bound mobilePhone saves the current full path
  * and goes to the login gateway (bar two does the same, returning through /transferPage1:
- * DESIGN §7). Every tabbed route carries `indexCode` (default 'index').
+ * DESIGN §7). Every tabbed route carries `indexCode` (default 'index'); a tap in the render
+ * before the root layout has written it keeps the stored one (decision 0056).
  */
 export function TabBar({ variant, current }: TabBarProps) {
   const navigate = useNavigate();
-  const [params] = useSearchParams();
   const loggedIn = useUserStore(selectIsLoggedIn);
   const theme = useThemeStore((s) => s.theme);
   const unread = useUnreadStore((s) => s.unreadCount);
-  const indexCode = readIndexCode(params.get('indexCode'));
+  const indexCode = useSessionIndexCode();
 
   const onTap = (tab: Tab) => {
     if (!loggedIn) {

@@ -12,7 +12,9 @@ export function useIndexCode(): string {
  * The product line the customer is in, for a screen without a tab bar (/evaluate, the
  * write-off screens, /message, /my/info, /my/share, the service screens; decision 0026): its
  * own `indexCode` query when it has one, else the one the last tabbed screen set (the store),
- * else 'index'. A login started there returns to that line's home.
+ * else 'index'. A login started there returns to that line's home. The tab bar and the guard
+ * read it on tabbed screens too: the root layout writes the same value into a tabbed URL that
+ * lacks one, but a render later (decision 0056).
  */
 export function useSessionIndexCode(): string {
   const [params] = useSearchParams();

@@ -242,7 +242,9 @@ async function holdScripts(page: Page) {
   await page.route(isScript, (route) => void held.push(route));
   return {
     asked: () =>
-      expect.poll(() => held.length, { message: 'the app’s scripts were asked for and are held' }).toBeGreaterThan(0),
+      expect
+        .poll(() => held.length, { message: 'the app’s scripts were asked for and are held', timeout: 20_000 })
+        .toBeGreaterThan(0),
     release: async () => {
       await page.unroute(isScript);
       for (const route of held.splice(0)) await route.continue().catch(() => undefined);

@@ -225,7 +225,8 @@ describe('the load driver signs each request as the portal does', () => {
       expect(driveResult(await runFresh(url, rated, 1, 20), rated)).toMatchObject({ valid: true, rate: 20 });
       expect(bodies.length - before).toBeGreaterThan(0);
       expect(bodies.length - before).toBeLessThanOrEqual(100);
-      expect(ok.answers).toBeGreaterThan(300);
+      // Above the rated run's ceiling; how far above depends on how busy the machine is.
+      expect(ok.answers).toBeGreaterThan(100);
 
       const few = new FreshRequests(url, items(20));
       const short = driveResult(await runFresh(url, few, 1), few);

@@ -3,10 +3,12 @@
  * is refused, naming the folder and the process; a lock left by a dead one is taken over;
  * a folder PGlite cannot use is an error naming the folder and the cause.
  */
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { LOCK_FILE, lockDataDir } from './data-dir-lock';
 import { DbOpenError, openDb } from './index';
 
@@ -17,6 +19,35 @@ async function liveProcess() {
   const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
   await new Promise((resolve) => child.once('spawn', resolve));
   return child;
+}
+
+const run = promisify(execFile);
+
+/**
+ * The message `openDb` on `dir` is refused with ('' when it opens), as a user who is not root:
+ * root writes to any folder, so as root (CI) it runs in a child process as `nobody`, which must
+ * be able to read the checkout, on a `dir` given to `nobody` (a gateway's folder is its user's).
+ */
+async function refusalAsUser(dir: string): Promise<string> {
+  if (process.getuid?.() !== 0) {
+    try {
+      await (await openDb({ dataDir: dir })).close();
+      return '';
+    } catch (error) {
+      return (error as Error).message;
+    }
+  }
+  const id = async (flag: string) => (await run('id', [flag, 'nobody'])).stdout.trim();
+  const [uid, gid] = [await id('-u'), await id('-g')];
+  fs.chownSync(dir, Number(uid), Number(gid));
+  const script = `const { openDb } = await import(process.argv[1]);
+    try { await (await openDb({ dataDir: process.argv[2] })).close(); }
+    catch (error) { process.stdout.write(error.message); }`;
+  const index = new URL('./index.ts', import.meta.url).href;
+  const user = ['--reuid', uid, '--regid', gid, '--clear-groups'];
+  const node = [process.execPath, '--import', 'tsx', '--input-type=module', '-e', script, index, dir];
+  const cwd = fileURLToPath(new URL('../../..', import.meta.url));
+  return (await run('setpriv', [...user, ...node], { cwd })).stdout;
 }
 
 describe('a PGlite DATA_DIR', { timeout: 120_000 }, () => {
@@ -69,13 +100,11 @@ describe('a PGlite DATA_DIR', { timeout: 120_000 }, () => {
     }
   });
 
-  it.skipIf(process.getuid?.() === 0)('that is read-only is refused naming it and the cause', async () => {
+  it('that is read-only is refused naming it and the cause', async () => {
     const dir = tmp();
     try {
       fs.chmodSync(dir, 0o555);
-      await expect(openDb({ dataDir: dir })).rejects.toThrow(
-        new RegExp(`PGlite cannot use DATA_DIR ${dir}: .*(EACCES|EROFS)`),
-      );
+      expect(await refusalAsUser(dir)).toMatch(new RegExp(`^PGlite cannot use DATA_DIR ${dir}: .*(EACCES|EROFS)`));
     } finally {
       fs.chmodSync(dir, 0o755);
       fs.rmSync(dir, { recursive: true, force: true });

@@ -55,7 +55,7 @@ describe('drain on SIGTERM (a gateway process)', { concurrent: true }, () => {
   it('readiness 503 at once, the request in flight finishes with 200, exit 0 within the grace', async () => {
     const metricsPort = await freePort();
     const gateway = await startGateway({
-      env: { SHUTDOWN_DELAY_MS: '1500', SHUTDOWN_GRACE_MS: '8000', METRICS_PORT: String(metricsPort) },
+      env: { SHUTDOWN_DELAY_MS: '3000', SHUTDOWN_GRACE_MS: '30000', METRICS_PORT: String(metricsPort) },
     });
     started.push(gateway);
     expect((await fetch(`${gateway.baseUrl}/readyz`)).status).toBe(200);
@@ -68,27 +68,30 @@ describe('drain on SIGTERM (a gateway process)', { concurrent: true }, () => {
     const inFlight = slowRequest(gateway.port, '13612340001');
     await sleep(300);
     const exited = exitOf(gateway);
-    const signalled = Date.now();
     gateway.child.kill('SIGTERM');
 
-    // The signal is handled at the process's next turn: poll briefly.
+    // "At once" is "while the listener still serves, in the delay": a 503 that arrives at all
+    // came before the listener closed (a readiness that changed only at close would be refused).
     let ready = await fetch(`${gateway.baseUrl}/readyz`);
-    while (ready.status === 200 && Date.now() - signalled < 500) ready = await fetch(`${gateway.baseUrl}/readyz`);
+    while (ready.status === 200) ready = await fetch(`${gateway.baseUrl}/readyz`);
     expect(ready.status).toBe(503);
     expect(await ready.json()).toEqual({ status: 'unavailable', reason: 'draining' });
-    expect(Date.now() - signalled).toBeLessThan(1000);
-    // Past the delay the listener is closed: the load balancer's next connection goes elsewhere.
-    await sleep(2000);
-    await expect(fetch(`${gateway.baseUrl}/healthz`)).rejects.toThrow();
+    // Past the delay the listener is closed: the load balancer's next connection goes elsewhere,
+    // while the request in flight holds the process.
+    const refused = () =>
+      fetch(`${gateway.baseUrl}/healthz`).then(
+        () => false,
+        () => true,
+      );
+    while (!(await refused())) await sleep(200);
     expect(gateway.child.exitCode).toBeNull();
 
     inFlight.finish();
     const answer = await inFlight.answer;
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.body).code).toBe(Code.ok);
-    const { code, at } = await exited;
-    expect(code).toBe(0);
-    expect(at - signalled).toBeLessThan(8000);
+    // 0, not the 1 of a drain cut at the grace.
+    expect((await exited).code).toBe(0);
   }, 120_000);
 
   it('past SHUTDOWN_GRACE_MS a request that never ends is cut and the exit code is 1', async () => {
@@ -101,8 +104,8 @@ describe('drain on SIGTERM (a gateway process)', { concurrent: true }, () => {
     gateway.child.kill('SIGTERM');
     const { code, at } = await exited;
     expect(code).toBe(1);
+    // At the grace: not before it, and not never (a drain that waits for ever ends in the test's timeout).
     expect(at - signalled).toBeGreaterThanOrEqual(1900);
-    expect(at - signalled).toBeLessThan(5000);
     await expect(stuck.answer).rejects.toThrow();
   }, 120_000);
 });
@@ -116,7 +119,7 @@ describe('drainer', () => {
     const cleanup = vi.fn(async () => {});
     const started = Date.now();
     let midway: boolean | undefined;
-    setTimeout(() => (midway = app.server.listening), delayMs / 2);
+    const probe = setTimeout(() => (midway = app.server.listening), delayMs / 2);
     const code = await new Promise<number>((exit) => {
       const run = drainer(app, { graceMs: 5000, delayMs, cleanup, exit });
       void run(signal);
@@ -124,6 +127,7 @@ describe('drainer', () => {
       // A second signal changes nothing.
       void run('SIGINT');
     });
+    clearTimeout(probe);
     expect(cleanup).toHaveBeenCalledOnce();
     return { code, ms: Date.now() - started, midway, listening: app.server.listening };
   }
@@ -137,8 +141,11 @@ describe('drainer', () => {
   });
 
   it('after SIGINT (a terminal) skips the delay', async () => {
-    const { code, ms } = await drain('SIGINT', 3000);
-    expect(code).toBe(0);
-    expect(ms).toBeLessThan(1000);
+    // A delay of ten minutes against a wait of 20 s: a drain that kept the delay loses by far.
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise((resolve) => (timer = setTimeout(resolve, 20_000, 'waited for the delay')));
+    const ended = await Promise.race([drain('SIGINT', 600_000), waited]);
+    clearTimeout(timer);
+    expect(ended).toMatchObject({ code: 0, listening: false });
   });
 });

@@ -217,7 +217,7 @@ describe("index.html's early list on /message", () => {
       link.dispatchEvent(new Event('load'));
       expect(document.querySelectorAll('#root .notice-item')).toHaveLength(3);
       // Nothing was drawn when the answer came: the app's download was not held for it.
-      await vi.waitFor(() => expect(released).toBe(true));
+      await vi.waitFor(() => expect(released).toBe(true), { timeout: 30_000 });
     } finally {
       link.remove();
     }
@@ -233,7 +233,7 @@ describe("index.html's early list on /message", () => {
     expect(document.querySelectorAll('#root .notice-item')).toHaveLength(3);
     expect(released).toBe(false);
     // jsdom has no paint timing: a frame, then a task.
-    await vi.waitFor(() => expect(released).toBe(true));
+    await vi.waitFor(() => expect(released).toBe(true), { timeout: 30_000 });
   });
 
   it('draws nothing once the app has replaced the boot skeleton', async () => {
