@@ -1,6 +1,7 @@
 import { assignLocation } from './browser-location';
 import { buildLoginUrl, startLogin } from './login-redirect';
-import { LOGIN_STATE_KEY, LOGIN_STATE_TTL_MS, loginStateConsumed, loginStateIssued } from './login-state';
+import { LOGIN_STATE_KEY, LOGIN_STATE_TTL_MS, loginStateIssued } from './login-state';
+import { loginStateConsumed } from './login-state-check';
 
 vi.mock('./browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
 

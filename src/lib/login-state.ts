@@ -14,11 +14,6 @@ export const LOGIN_STATE_TTL_MS = 10 * 60 * 1000;
 /** The query parameter of the redirect URL that carries it. */
 export const LOGIN_STATE_PARAM = 'state';
 
-interface StoredState {
-  value: string;
-  expiresAt: number;
-}
-
 /** 128 random bits as 32 hex digits. */
 function randomState(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
@@ -38,35 +33,4 @@ export function loginStateIssued(now = Date.now()): string {
     /* private mode or a full quota: the transfer page will refuse and offer 重新登录 */
   }
   return value;
-}
-
-function readStored(): StoredState | null {
-  try {
-    const parsed: unknown = JSON.parse(localStorage.getItem(LOGIN_STATE_KEY) ?? 'null');
-    if (
-      parsed &&
-      typeof parsed === 'object' &&
-      typeof (parsed as StoredState).value === 'string' &&
-      typeof (parsed as StoredState).expiresAt === 'number'
-    )
-      return parsed as StoredState;
-  } catch {
-    /* malformed: no state */
-  }
-  return null;
-}
-
-/**
- * Whether `given` is the state this browser keeps and it has not expired. Either way the kept
- * state is gone afterwards: a value is good for one answer only.
- */
-export function loginStateConsumed(given: string | null, now = Date.now()): boolean {
-  const stored = readStored();
-  try {
-    localStorage.removeItem(LOGIN_STATE_KEY);
-  } catch {
-    /* nothing to remove */
-  }
-  if (!stored || !given || stored.expiresAt <= now) return false;
-  return stored.value === given;
 }
