@@ -7,6 +7,18 @@ import { cspForCdn } from './build/vite-plugins/csp-for-cdn';
 import { firstPaintFromHtml } from './build/vite-plugins/first-paint-from-html';
 import { mockServiceWorker } from './build/vite-plugins/mock-service-worker';
 import { precompress } from './build/vite-plugins/precompress';
+import { startWatchdog } from './build/vite-plugins/start-watchdog';
+import { browserslist } from './package.json';
+
+/**
+ * The build's syntax and CSS target, from package.json's browserslist (the browser floor,
+ * decision 0058) in the names the transformer takes: "ios_saf >= 14.5" becomes "ios14.5".
+ */
+export const BUILD_TARGET = browserslist.map((query) => {
+  const floor = /^(ios_saf|chrome) >= ([\d.]+)$/.exec(query);
+  if (!floor) throw new Error(`package.json browserslist: "${query}" is not "ios_saf >= N" or "chrome >= N"`);
+  return `${floor[1] === 'ios_saf' ? 'ios' : floor[1]}${floor[2]}`;
+});
 
 /** Where the dev server's proxy sends /api, /sso and /media (`npm run dev` sets it from PORT). */
 const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
@@ -63,6 +75,7 @@ export default defineConfig(({ command, mode }) => {
       react(),
       bootConstants(),
       firstPaintFromHtml(),
+      startWatchdog(),
       cspForCdn(),
       precompress(),
       ...(mode === 'mock' ? [mockServiceWorker()] : []),
@@ -90,7 +103,7 @@ export default defineConfig(({ command, mode }) => {
       },
     },
     build: {
-      target: 'es2020',
+      target: BUILD_TARGET,
       sourcemap: false,
       // index.html has no modulepreload link (the loader adds the chunks), and Vite's preload
       // helper falls back to rel=preload where modulepreload is unknown: the polyfill is dead weight.
