@@ -8,10 +8,25 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import testingLibrary from 'eslint-plugin-testing-library';
 import globals from 'globals';
 import simpleImportSort from 'eslint-plugin-simple-import-sort';
+import compat from 'eslint-plugin-compat';
+import esX from 'eslint-plugin-es-x';
 
 const features = readdirSync('src/features', { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
+
+/** Where tests/build/lint-rules.test.ts plants the code it lints (no `**`: the parser refuses it). */
+const PLANTED = ['src/*/planted.ts', 'src/*/planted.tsx', 'src/*/*/planted.ts', 'src/*/*/planted.tsx'];
+
+/** ES2022+ syntax that esbuild writes down for the floor (build.target), so the source may use it. */
+const LOWERED_SYNTAX = [
+  'es-x/no-class-instance-fields',
+  'es-x/no-class-private-fields',
+  'es-x/no-class-private-methods',
+  'es-x/no-class-static-fields',
+  'es-x/no-class-static-block',
+  'es-x/no-private-in',
+];
 
 /** The one file that may import react-router's `UNSAFE_` internals (decisions 0002, 0015). */
 const ROUTER_INTERNALS = 'src/app/router-internals.ts';
@@ -127,6 +142,38 @@ export default tseslint.config(
     },
   },
   { files: ['src/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
+  {
+    // The browser floor (package.json's browserslist, decision 0058): a call the oldest supported
+    // WebKit or Chromium lacks fails the lint. Tests run in Node and jsdom, not in those browsers.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    ...compat.configs['flat/recommended'],
+  },
+  {
+    // eslint-plugin-compat knows the Web APIs but not the language's own methods (`[].at`); the
+    // floor has every ES2021 built-in and none newer. The types tell an array's `at()` from a
+    // field named `at`. Newer syntax is esbuild's to lower (build.target).
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: {
+        // The files tests/build/lint-rules.test.ts plants (never on disk) are typed as ours are.
+        projectService: {
+          allowDefaultProject: PLANTED,
+          defaultProject: 'tsconfig.json',
+          // The test plants more than the default 8 paths; no real file is ever in that project.
+          maximumDefaultProjectFileMatchCount_THIS_WILL_SLOW_DOWN_LINTING: 32,
+        },
+      },
+    },
+    plugins: { 'es-x': esX },
+    rules: Object.fromEntries(
+      Object.keys(esX.configs)
+        .filter((name) => /^flat\/no-new-in-es(202[2-9]|next)(-intl-api)?$/.test(name))
+        .flatMap((name) => Object.entries(esX.configs[name].rules))
+        .filter(([rule]) => !LOWERED_SYNTAX.includes(rule)),
+    ),
+  },
   {
     // The root layout owns the page's one <main> around the outlet (architecture.md, "Adding a screen").
     // The route table owns the route (decision 0028): a screen learns what it is from

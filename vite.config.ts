@@ -10,9 +10,18 @@ import { gatewayProxy } from './build/vite-plugins/gateway-proxy.ts';
 import { mockLogin } from './build/vite-plugins/mock-login.ts';
 import { mockServiceWorker } from './build/vite-plugins/mock-service-worker.ts';
 import { precompress } from './build/vite-plugins/precompress.ts';
+import { startWatchdog } from './build/vite-plugins/start-watchdog.ts';
+import { browserslist } from './package.json';
 
-/** The browsers the build is for: the app's chunks and index.html's boot modules alike. */
-const BUILD_TARGET = 'es2020';
+/**
+ * The build's syntax and CSS target, from package.json's browserslist (the browser floor,
+ * decision 0058) in the names the transformer takes: "ios_saf >= 14.5" becomes "ios14.5".
+ */
+export const BUILD_TARGET = browserslist.map((query) => {
+  const floor = /^(ios_saf|chrome) >= ([\d.]+)$/.exec(query);
+  if (!floor) throw new Error(`package.json browserslist: "${query}" is not "ios_saf >= N" or "chrome >= N"`);
+  return `${floor[1] === 'ios_saf' ? 'ios' : floor[1]}${floor[2]}`;
+});
 
 /** Where the dev server's proxy sends /api, /sso and /media (`npm run dev` sets it from PORT). */
 const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
@@ -70,6 +79,7 @@ export default defineConfig(({ command, mode }) => {
       bootScripts({ target: BUILD_TARGET }),
       bootConstants(),
       firstPaintFromHtml(),
+      startWatchdog(),
       cspForCdn(),
       precompress(),
       ...(mode === 'mock' ? [mockServiceWorker(), mockLogin()] : []),

@@ -9,7 +9,7 @@ import type { Plugin } from 'vite';
  * (tsc, eslint, prettier, unit tests in jsdom); the gateway's CSP allows the inline script by its
  * hash, as any other. Another module is another `<script data-boot-entry>` in index.html.
  */
-export function bootScripts({ root = process.cwd(), target = 'es2020' } = {}): Plugin {
+export function bootScripts({ root = process.cwd(), target = 'es2020' as string | string[] } = {}): Plugin {
   return {
     name: 'boot-scripts',
     transformIndexHtml: {
@@ -28,7 +28,11 @@ export function bootScripts({ root = process.cwd(), target = 'es2020' } = {}): P
 }
 
 /** One boot module as the body of an inline script. */
-export async function compileBootModule(file: string, root = process.cwd(), target = 'es2020'): Promise<string> {
+export async function compileBootModule(
+  file: string,
+  root = process.cwd(),
+  target: string | string[] = 'es2020',
+): Promise<string> {
   const result = await build({
     entryPoints: [file],
     bundle: true,

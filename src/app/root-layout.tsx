@@ -28,7 +28,10 @@ export function RootLayout() {
   const matches = useMatches();
   const theme = useThemeStore((s) => s.theme);
   const loggedIn = useUserStore(selectIsLoggedIn);
-  const handle = (matches.at(-1)?.handle as RouteHandle | undefined) ?? { path: location.pathname, auth: 'optional' };
+  const handle = (matches[matches.length - 1]?.handle as RouteHandle | undefined) ?? {
+    path: location.pathname,
+    auth: 'optional',
+  };
   const indexCode = new URLSearchParams(location.search).get('indexCode');
   // The unread badge stays current; each navigation is one page view.
   useUnreadRefresh();
@@ -54,6 +57,11 @@ export function RootLayout() {
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
   }, [theme]);
+
+  // The app has started: index.html's start watchdog stands down (decision 0058).
+  useEffect(() => {
+    window.__appStarted?.();
+  }, []);
 
   // The likely next screens' chunks, once this one has settled (decision 0031).
   useEffect(() => prefetchNext(handle.path, loggedIn), [handle.path, loggedIn]);

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { reloadPage } from '@/lib/browser-location';
 import { RELOAD_KEY } from './lazy-screen';
@@ -10,6 +11,11 @@ export function RouteError() {
   const error = useRouteError();
   if (import.meta.env.DEV) console.error(error);
   const status = isRouteErrorResponse(error) ? error.status : undefined;
+
+  // The app runs and offers its own retry: index.html's start watchdog stands down (decision 0058).
+  useEffect(() => {
+    window.__appStarted?.();
+  }, []);
 
   const retry = () => {
     sessionStorage.removeItem(RELOAD_KEY);

@@ -326,6 +326,31 @@ describe('a screen chunk that fails to load (DESIGN §5)', () => {
     expect(reloadPage).toHaveBeenCalledTimes(1);
     expect(sessionStorage.getItem(RELOAD_KEY)).toBeNull();
   });
+
+  it("tells index.html's start watchdog the app has started: the retry view is the app's own", async () => {
+    sessionStorage.setItem(RELOAD_KEY, String(Date.now()));
+    window.__appStarted = vi.fn();
+    try {
+      render('/broken', [broken(2)]);
+      await screen.findByText('页面加载失败');
+      expect(window.__appStarted).toHaveBeenCalled();
+    } finally {
+      delete window.__appStarted;
+    }
+  });
+});
+
+describe("the start watchdog's signal (decision 0058)", () => {
+  afterEach(() => {
+    delete window.__appStarted;
+  });
+
+  it('is given once the root layout has rendered a screen', async () => {
+    window.__appStarted = vi.fn();
+    render('/index');
+    await screen.findByText('首页内容');
+    expect(window.__appStarted).toHaveBeenCalled();
+  });
 });
 
 describe('tab bars (SPEC §2)', () => {

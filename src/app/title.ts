@@ -11,7 +11,7 @@ export function pageTitle(title: string | undefined): string {
 }
 
 function handleTitle(matches: readonly { route: { handle?: unknown } }[]): string | undefined {
-  return (matches.at(-1)?.route.handle as RouteHandle | undefined)?.title;
+  return (matches[matches.length - 1]?.route.handle as RouteHandle | undefined)?.title;
 }
 
 /**
