@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * The end-to-end suite (issue 7): Debian's Chromium driven by playwright-core against the
+ * The end-to-end suite (docs/testing.md): Debian's Chromium driven by playwright-core against the
  * production build served by the real gateway on a loopback port, with a fresh PGlite
  * directory per run. `npm run test:e2e`.
  */

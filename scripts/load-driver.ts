@@ -119,7 +119,7 @@ export class FreshRequests {
  * but `setupRequest`, after which it rebuilds the request from an object on every request
  * (two `Object.assign`s, a header walk, a join): a fifth of the load generator's CPU, which
  * shares the two cores with the gateway and PostgreSQL it measures (docs/performance.md,
- * lever 22). A request that carries `signed` gets its bytes from it instead; every other
+ * "The load generator builds each request from fixed text"). A request that carries `signed` gets its bytes from it instead; every other
  * request is built as before. `tests/unit/load-driver.test.ts` drives a server with it, so an
  * autocannon upgrade that moves this hook fails there.
  */

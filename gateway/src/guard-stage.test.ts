@@ -12,7 +12,7 @@ import type { Db } from './db/index';
 import { createSession } from './routes/login';
 import { createTestGateway, DEMO, newNonce, type SendOptions, type TestGateway } from './test-helpers';
 
-/** The calls SPEC makes public (a token is optional); every other A and B call requires one. */
+/** The public calls (a token is optional, docs/product.md §6.2); every other A and B call requires one. */
 const PUBLIC = new Set<string>([endpoints.portalGetMore, endpoints.loginCk, endpoints.loginCkNew, endpoints.sendMq]);
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

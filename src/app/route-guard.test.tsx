@@ -34,7 +34,7 @@ const screenOf = (path: string) => document.querySelector(`[data-screen="${urlOf
 describe('route guard, from the route table', () => {
   const required = routes.filter((route) => route.auth === 'required');
 
-  it('guards the screens SPEC leaves to customers only', () => {
+  it('guards the screens that are for customers only', () => {
     expect(required.map((route) => route.path)).toEqual([
       '/mine',
       '/mineNew',

@@ -1,8 +1,8 @@
 import { notFoundRoute, routes } from './routes';
 
 /**
- * The route table against SPEC §2 (paths, keep-alive flags) and DESIGN §7 (titles, the
- * keep-alive decisions for SPEC's "not shown" rows). tests/e2e/routes.e2e.ts opens every row
+ * The route table against docs/product.md §2.2 (paths, titles, keep-alive flags, including
+ * the rows the original specification left open). tests/e2e/routes.e2e.ts opens every row
  * in a browser; this catches a typo without one.
  */
 // [path, title, keepAlive, tabBar]

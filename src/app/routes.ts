@@ -2,9 +2,9 @@
  * THE route table (STYLE §1): one line per row of SPEC §2, data only; decisions 0001 and 0028.
  *
  * Where a new route goes: add one object here, in SPEC §2's order, pointing at a
- * `features/<area>/<name>-page.tsx` with a default export. `title` is DESIGN §7's Chinese
- * title (the page title becomes `title - 健康服务平台`); `keepAlive` is SPEC §2's flag (and
- * DESIGN §7's decisions for rows SPEC leaves open); `tabBar` shows bar one or bar two under
+ * `features/<area>/<name>-page.tsx` with a default export. `title` is the Chinese
+ * title of docs/product.md §2.2 (the page title becomes `title - 健康服务平台`); `keepAlive` is
+ * that table's flag (ours for the rows the original specification left open); `tabBar` shows bar one or bar two under
  * the screen; `auth: 'required'` shows a guest the row's `guest` view instead of the screen;
  * `variant` is what the path stands for (its screen reads it with `useRouteMeta()`, never the
  * pathname). Redirects and the not-found row live in router.tsx.

@@ -71,7 +71,7 @@ export interface SafeHtmlProps {
 }
 
 /**
- * Renders server HTML sanitised (DESIGN: nothing from the server is rendered unsanitised).
+ * Renders server HTML sanitised (docs/product.md §10: a notice's HTML is shown safely).
  * Until the sanitiser has loaded, nothing is rendered — never the raw markup.
  */
 export function SafeHtml({ html, className, onNavigate }: SafeHtmlProps) {

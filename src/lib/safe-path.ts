@@ -1,7 +1,7 @@
 /**
  * Returns `value` when it is a path on this origin (`/rights?tab=records`), else `fallback`.
- * Guards every saved or received path before `navigate` (SPEC: a redirect never leaves the
- * origin): `//evil.example`, `/\evil.example`, `https://…` and `javascript:` all fall back.
+ * Guards every saved or received path before `navigate` (docs/product.md §4.2: a redirect never
+ * leaves the origin): `//evil.example`, `/\evil.example`, `https://…` and `javascript:` all fall back.
  */
 export function safePath(value: unknown, fallback = '/index'): string {
   if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//')) return fallback;
