@@ -1,5 +1,5 @@
 // ESLint flat config: typescript-eslint, React hooks, jsx-a11y, Testing Library, and the
-// architecture's one-way imports (STYLE §2, in the spirit of bulletproof-react's zones).
+// architecture's one-way imports (docs/style.md §2, in the spirit of bulletproof-react's zones).
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -51,7 +51,7 @@ const restrict = (files, patterns, message) => ({
   rules: { 'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }, noUnsafeRouter] }] },
 });
 
-/** Screens get `obj` or an ApiError (DESIGN §8 "API results"): no envelope code is compared. */
+/** Screens get `obj` or an ApiError (docs/product.md §12.12): no envelope code is compared. */
 const noEnvelopeCode = {
   selector:
     "BinaryExpression[operator=/^[!=]==?$/]:matches([left.property.name='code'][right.value=200], [right.property.name='code'][left.value=200], [left.property.name='code'][right.object.name='Code'][right.property.name='ok'], [right.property.name='code'][left.object.name='Code'][left.property.name='ok'])",

@@ -99,7 +99,7 @@ export default defineConfig(({ command, mode }) => {
     },
     server: {
       port: 5173,
-      // DESIGN §7: /api is proxied (stripped) to the gateway, /sso goes as is. Not in mock mode,
+      // docs/product.md §7.1: /api is proxied (stripped) to the gateway, /sso goes as is. Not in mock mode,
       // which has no gateway: msw answers the calls, mock-login.ts the login page. A call waits
       // while the gateway starts or restarts (gateway-proxy.ts).
       proxy:

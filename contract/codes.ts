@@ -1,5 +1,5 @@
 /**
- * Envelope codes (SPEC §8, DESIGN §3). The gateway answers every request it understands
+ * Envelope codes (docs/product.md §8, docs/product.md §7.3). The gateway answers every request it understands
  * with HTTP 200 and one of the first four; the last four also travel as HTTP statuses.
  */
 export const Code = {
@@ -23,7 +23,7 @@ export const Code = {
 
 export type CodeValue = (typeof Code)[keyof typeof Code];
 
-/** Why a call was refused with 401 (DESIGN §7 "401"), carried in `obj.reason`. */
+/** Why a call was refused with 401 (docs/product.md §8.3), carried in `obj.reason`. */
 export type UnauthorizedReason = 'no-token' | 'token-expired' | 'clock' | 'replay';
 
 /** Chinese texts the gateway puts in `desc` for the fixed outcomes. */
@@ -40,10 +40,10 @@ export const Desc = {
   headersTooLarge: '请求头过大',
 } as const;
 
-/** Replay window (DESIGN §3): a timestamp further than this from the gateway's clock is refused. */
+/** Replay window (docs/product.md §7.4): a timestamp further than this from the gateway's clock is refused. */
 export const REPLAY_WINDOW_MS = 5 * 60 * 1000;
 
-/** Tokens live 7 days (DESIGN §7); a login result says so in `expiresIn` (decision 0023). */
+/** Tokens live 7 days (docs/product.md §11.2); a login result says so in `expiresIn` (decision 0023). */
 export const TOKEN_TTL_DAYS = 7;
 export const TOKEN_TTL_SECONDS = TOKEN_TTL_DAYS * 24 * 60 * 60;
 

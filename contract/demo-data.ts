@@ -1,5 +1,5 @@
 /**
- * Demo data (DESIGN §6), seeded by the gateway on first start (idempotently) and loaded into
+ * Demo data (docs/product.md §10), seeded by the gateway on first start (idempotently) and loaded into
  * the msw database for unit tests and `npm run dev:mock`. Fixed values, no clock: dates are
  * chosen so that "available" rights stay valid until 2029 and "expired" ones ended in 2025.
  *
@@ -58,7 +58,7 @@ export const AGREEMENT_VERSIONS = { userAgreementVersion: 'v2', thirdPartyListVe
 /** The agreementVersion a user has once they accepted the current documents. */
 export const CURRENT_AGREEMENT_VERSION = `${AGREEMENT_VERSIONS.userAgreementVersion}-${AGREEMENT_VERSIONS.thirdPartyListVersion}`;
 
-/** The welcome notice every new customer gets (DESIGN §6). */
+/** The welcome notice every new customer gets (docs/product.md §10). */
 export const WELCOME_NOTICE: Omit<DemoNotice, 'id' | 'userId' | 'createTime'> = {
   title: '欢迎使用健康服务平台',
   content: '<p>您好，欢迎来到健康服务平台。在“我的权益”中可以查看保单附带的健康服务，使用时出示核销码即可。</p>',

@@ -1,20 +1,20 @@
 /**
- * Every path the portal calls (SPEC §7) and our extensions (DESIGN §3), written once.
+ * Every path the portal calls (docs/product.md §7) and our extensions (docs/product.md §7.6), written once.
  * The portal, the msw handlers and the gateway import these; a renamed path breaks all three.
  */
 
-/** Prefix A: the company gateway's user service (SPEC §7). */
+/** Prefix A: the company gateway's user service (docs/product.md §7). */
 export const A = '/gateway/user';
-/** Prefix B: the user cloud (SPEC §7). */
+/** Prefix B: the user cloud (docs/product.md §7). */
 export const B = '/user-cloud';
 
 export const endpoints = {
-  // SPEC §7
+  // docs/product.md §7
   noticeList: `${A}/noticeInfo/list`,
   noticeListB: `${B}/noticeInfo/list`,
   noticeCount: `${A}/noticeInfo/count`,
   noticeReadAll: `${A}/noticeInfo/read/all`,
-  /** Extension: PUT marks one notice read when it is opened (DESIGN §3 names no single-read call). */
+  /** Extension: PUT marks one notice read when it is opened (docs/product.md §7.6 names no single-read call). */
   noticeReadOne: `${A}/noticeInfo/read/one`,
   consumeCount: `${A}/permConsume/count`,
   consumeList: `${A}/permConsume/list`,
@@ -28,7 +28,7 @@ export const endpoints = {
   unbind: `${A}/login/unbind`,
   agreement: `${A}/userAgreement/`,
   agreementAgree: `${A}/userAgreement/agree`,
-  // DESIGN §3 extensions
+  // docs/product.md §7.6 extensions
   rightsList: `${A}/rights/list`,
   writeOff: `${A}/permConsume/writeOff`,
   consumeDetail: `${A}/permConsume/detail`,
@@ -43,10 +43,10 @@ export const endpoints = {
   ssoSms: '/sso/sms',
 } as const;
 
-/** Static configuration files under /jsons (SPEC §7), served unenveloped. */
+/** Static configuration files under /jsons (docs/product.md §7), served unenveloped. */
 export const jsonFile = (name: string) => `/jsons/${name}.json`;
 
-/** Request header names of SPEC §7. */
+/** Request header names of docs/product.md §7. */
 export const Header = {
   nonce: 'nonce',
   timestamp: 'timestamp',
@@ -56,8 +56,8 @@ export const Header = {
   adminKey: 'X-Admin-Key',
 } as const;
 
-/** SPEC §9 constants. */
+/** docs/product.md §9 constants. */
 export const CLIENT_TYPE = 'H5';
 export const CLIENT_VERSION = '2.2.1';
-/** Page size cap of every paged list (DESIGN §3). */
+/** Page size cap of every paged list (docs/product.md §7.3). */
 export const MAX_PAGE_SIZE = 50;

@@ -1,6 +1,6 @@
 /**
  * Request schemas (zod) the gateway enforces and the portal and msw reuse. Every message is
- * the Chinese sentence the user sees in `desc` (DESIGN §3: 10001 on a refused input).
+ * the Chinese sentence the user sees in `desc` (docs/product.md §7.3: 10001 on a refused input).
  */
 import { BizDesc } from './codes';
 import { MAX_PAGE_SIZE } from './endpoints';
@@ -18,7 +18,7 @@ const decimal = (v: unknown) => (typeof v === 'string' && /^\d{1,15}$/.test(v) ?
 const intFrom = (message: string, min: number) =>
   z.preprocess(decimal, z.number({ error: message }).int({ error: message }).min(min, { error: message }));
 
-/** `pageNum` from 1, `pageSize` 1..∞ clamped to 50 (DESIGN §7 "Gateway details"). */
+/** `pageNum` from 1, `pageSize` 1..∞ clamped to 50 (docs/product.md §11.2). */
 export const pageQuery = z.object({
   pageNum: intFrom('页码必须是正整数', 1).default(1),
   pageSize: intFrom('每页条数必须是正整数', 1)

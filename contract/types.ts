@@ -1,17 +1,17 @@
 /**
- * The contract's data shapes (SPEC §3, §7; DESIGN §3). One definition each, imported by the
+ * The contract's data shapes (docs/product.md §3, §7; docs/product.md §7). One definition each, imported by the
  * portal, the msw handlers and the gateway.
  */
 import type { CodeValue, UnauthorizedReason } from './codes';
 
-/** Every enveloped response: `{ code, desc, obj }` (SPEC §3). */
+/** Every enveloped response: `{ code, desc, obj }` (docs/product.md §3). */
 export interface Envelope<T = unknown> {
   code: CodeValue | number;
   desc: string;
   obj: T;
 }
 
-/** A paged list (DESIGN §3): `pageNum` from 1, `pageSize` ≤ 50. */
+/** A paged list (docs/product.md §7.3): `pageNum` from 1, `pageSize` ≤ 50. */
 export interface Page<T> {
   list: T[];
   total: number;
@@ -19,7 +19,7 @@ export interface Page<T> {
   pageSize: number;
 }
 
-/** The `obj` of a 401 envelope (DESIGN §7 "401"). */
+/** The `obj` of a 401 envelope (docs/product.md §8.3). */
 export interface UnauthorizedObj {
   reason: UnauthorizedReason;
   /** Present when reason is 'clock': the gateway's time in ms. */
@@ -149,7 +149,7 @@ export interface AgreementStatus {
   agreeTime?: DateTime;
 }
 
-/** SPEC §3's address shape, used on /my/info (DESIGN §3 extension). */
+/** docs/product.md §3's address shape, used on /my/info (docs/product.md §7.6 extension). */
 export interface Address {
   id?: number;
   name: string;
@@ -211,7 +211,7 @@ export interface LegalDocument {
 }
 export type LegalDocuments = Record<string, LegalDocument>;
 
-/** SPEC §3 upload item. */
+/** docs/product.md §3 upload item. */
 export interface UploadItem {
   file?: File;
   status: '' | 'uploading' | 'failed';

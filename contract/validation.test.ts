@@ -83,7 +83,7 @@ describe('evaluation score', () => {
   });
 });
 
-describe('phones (SPEC §5)', () => {
+describe('phones (docs/product.md §5)', () => {
   it('takes a whole mobile, with or without 86 / +86', () => {
     for (const phone of ['13800138000', '8613800138000', '+8613800138000'])
       expect(isValidMobile(phone), phone).toBe(true);
@@ -113,7 +113,7 @@ describe('phones (SPEC §5)', () => {
   });
 });
 
-describe('times (SPEC §5)', () => {
+describe('times (docs/product.md §5)', () => {
   it('takes HH:MM:SS from 00:00:00 to 23:59:59', () => {
     for (const time of ['00:00:00', '09:59:59', '19:05:09', '23:00:00'])
       expect(TIME_PATTERN.test(time), time).toBe(true);

@@ -1,19 +1,19 @@
 /**
- * SPEC §5 rules and messages, shared by the address form, the SSO page and the gateway.
+ * docs/product.md §5 rules and messages, shared by the address form, the SSO page and the gateway.
  */
 
-/** Mainland mobile, optionally prefixed 86 or +86 (SPEC §5). */
+/** Mainland mobile, optionally prefixed 86 or +86 (docs/product.md §5). */
 export const MOBILE_PATTERN = /^(?:\+?86)?1\d{10}$/;
-/** Landline: starts with 0, 11 to 14 digits or hyphens in all (SPEC §5). */
+/** Landline: starts with 0, 11 to 14 digits or hyphens in all (docs/product.md §5). */
 export const LANDLINE_PATTERN = /^0[\d-]{10,13}$/;
 
-/** SPEC §5's phone rule: a mobile or a landline. */
+/** docs/product.md §5's phone rule: a mobile or a landline. */
 export const isValidPhone = (value: string) => MOBILE_PATTERN.test(value) || LANDLINE_PATTERN.test(value);
 
-/** The SSO page takes mobile numbers only (DESIGN §3). */
+/** The SSO page takes mobile numbers only (docs/product.md §7.6). */
 export const isValidMobile = (value: string) => MOBILE_PATTERN.test(value);
 
-/** HH:MM:SS, hours 00-23, minutes and seconds 00-59 (SPEC §5; no screen takes a time yet). */
+/** HH:MM:SS, hours 00-23, minutes and seconds 00-59 (docs/product.md §5; no screen takes a time yet). */
 export const TIME_PATTERN = /^(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d$/;
 
 /** Strips an optional 86 / +86 prefix: the 11-digit number the gateway stores. */
@@ -36,8 +36,7 @@ export const Messages = {
 } as const;
 
 /**
- * What text a customer stores (nickname, address, evaluation) may not hold (DESIGN §8
- * "Anonymous writes"): C0 and C1 control characters (ESC, NUL…), bidi marks, embeddings,
+ * What text a customer stores (nickname, address, evaluation) may not hold (docs/product.md §12.10): C0 and C1 control characters (ESC, NUL…), bidi marks, embeddings,
  * overrides and isolates (U+200E/F, U+202A–U+202E, U+2066–U+2069: they reorder what the next
  * reader sees), and UTF-16 surrogates without their pair. Tab and line breaks are C0 too; only
  * multi-line text keeps them.
@@ -65,7 +64,7 @@ export const ADDRESS_DETAIL_MAX = 200;
 export const EVALUATION_CONTENT_MAX = 200;
 export const NICKNAME_MAX = 20;
 export const ADDRESS_MAX_COUNT = 10;
-/** Decoded avatar size limit (DESIGN §3). */
+/** Decoded avatar size limit (docs/product.md §7.5). */
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
-/** The portal resizes avatars to this edge before upload (DESIGN §3). */
+/** The portal resizes avatars to this edge before upload (docs/product.md §7.5). */
 export const AVATAR_MAX_EDGE = 512;

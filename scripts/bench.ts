@@ -309,7 +309,7 @@ function flagValue(flag: string, fallback: string): string {
   return value === undefined || value.startsWith('--') ? fallback : value;
 }
 
-/** Distinct customers whose tokens the scale mode uses (DESIGN §8 "Honest load figures"). */
+/** Distinct customers whose tokens the scale mode uses (docs/product.md §12.8). */
 const SCALE_CUSTOMERS = 10_000;
 /** Seconds each scale figure is measured (`--seconds N`, default 10; shorter only to try the bench out). */
 const SECONDS = Number(flagValue('--seconds', '10'));
@@ -393,7 +393,7 @@ async function removeFreshRecords(db: pg.Pool) {
 }
 
 /**
- * Fresh records for the write figures (DESIGN §8): for the token customers in turn, unused
+ * Fresh records for the write figures (docs/product.md §12): for the token customers in turn, unused
  * rights in date (a write-off each) and successful consumptions of those rights with no
  * evaluation (an evaluation each), FRESH_RECORDS of each kind, so no request repeats a write.
  */

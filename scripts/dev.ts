@@ -2,7 +2,7 @@
  * `npm run dev`: the gateway on :8080, or on PORT (PGlite in .data/, demo data), restarted by
  * Node on a change to gateway/ or contract/, its log lines as text; then, once its /readyz
  * answers, Vite's dev server on :5173, which proxies /api (stripped), /sso and /media to it
- * (DESIGN §7) and holds a call while it restarts (build/vite-plugins/gateway-proxy.ts). The
+ * (docs/product.md §7.1) and holds a call while it restarts (build/vite-plugins/gateway-proxy.ts). The
  * URL to open is Vite's. Ctrl-C stops both.
  */
 import { type ChildProcess, spawn } from 'node:child_process';

@@ -9,7 +9,7 @@
  *   tsx scripts/load-driver.ts fresh FILE WARMUP SECONDS         POSTs, each on a record of its own
  *
  * `drive` prints one line of JSON ({ rps, p50, p99, errors, answers, bytes, codes, valid }). Every
- * answer's envelope code is read (DESIGN §8 "Honest load figures"): a run in which any answer
+ * answer's envelope code is read (docs/product.md §12.8): a run in which any answer
  * was not HTTP 200 with code 200 is invalid, and says how many answers had which code.
  * Loopback only, bounded in time.
  */
@@ -37,7 +37,7 @@ function freshNonce(): string {
   return noncePool.slice(noncePoolAt - 32, noncePoolAt);
 }
 
-/** The SPEC §7 headers that stay the same from request to request. */
+/** The docs/product.md §7 headers that stay the same from request to request. */
 function fixedHeaders(token?: string): Record<string, string> {
   return {
     [Header.clientType]: CLIENT_TYPE,
@@ -46,7 +46,7 @@ function fixedHeaders(token?: string): Record<string, string> {
   };
 }
 
-/** The SPEC §7 headers with a fresh nonce and timestamp (and the bearer token when given). */
+/** The docs/product.md §7 headers with a fresh nonce and timestamp (and the bearer token when given). */
 export function signedHeaders(token?: string): Record<string, string> {
   return { [Header.nonce]: freshNonce(), [Header.timestamp]: String(Date.now()), ...fixedHeaders(token) };
 }
@@ -85,7 +85,7 @@ export interface FreshItem {
 }
 
 /**
- * Write requests on fresh records (DESIGN §8 "Honest load figures"): request k is `items[k]`,
+ * Write requests on fresh records (docs/product.md §12.8): request k is `items[k]`,
  * so no record is written twice. A write-off of a right that already has its code answers
  * that code again, and a second evaluation is refused: both would measure something else.
  * When the items run out the requests wrap around, and `ranOut` makes the run invalid.

@@ -1,5 +1,5 @@
 /**
- * `npm run seed:scale -- --customers N` (DESIGN §8 "Scale data"): fills the PostgreSQL of
+ * `npm run seed:scale -- --customers N` (docs/product.md §12.7): fills the PostgreSQL of
  * DATABASE_URL with N customers (default 100 000), each with 30 notices (10 unread), 5–12
  * rights over the three product lines, 0–20 consumptions (every status occurs), 1–3 addresses
  * and an accepted agreement (1 in 20 has not accepted yet); 2 in 5 were brought in by one of

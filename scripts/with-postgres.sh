@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs a command against a throwaway PostgreSQL 15 cluster (DESIGN §7 "PostgreSQL in CI"):
+# Runs a command against a throwaway PostgreSQL 15 cluster (docs/product.md §11.7):
 #   bash scripts/with-postgres.sh npx vitest run --project gateway
 # Starts the cluster as the `postgres` user (the server refuses to run as root) in a temp dir
 # on a free loopback port, exports DATABASE_URL, runs the command, stops the cluster on exit

@@ -17,7 +17,7 @@ export function keptState(): string | null {
   return raw ? (JSON.parse(raw) as { value: string }).value : null;
 }
 
-/** The login gateway URL a login left for, with the state it kept (DESIGN §4, decision 0051). */
+/** The login gateway URL a login left for, with the state it kept (docs/product.md §4.2, decision 0051). */
 export function loginGatewayUrl(transferPage: string, source: string, data: string): string {
   const redirect = `${window.location.origin}${transferPage}?${LOGIN_STATE_PARAM}=${keptState() ?? ''}`;
   return `/sso/login?redirect_url=${encodeURIComponent(redirect)}&source=${source}&data=${data}`;

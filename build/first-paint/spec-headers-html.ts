@@ -2,7 +2,7 @@ import { CLIENT_TYPE, CLIENT_VERSION, Header } from '../../contract/endpoints.ts
 import { scriptJson } from './script-json.ts';
 
 /**
- * SPEC §7's headers for index.html's early fetch of the home's JSON files, from the same
+ * docs/product.md §7's headers for index.html's early fetch of the home's JSON files, from the same
  * contract constants as the request client: the inline script's `__SPEC_HEADERS__` becomes
  * `{nonce, timestamp, authorization, fixed}` (the names of the per-request headers, and the
  * constant ones with their values). Unreplaced, the script would stop with a ReferenceError.

@@ -1,5 +1,5 @@
 /**
- * Builds the gateway (no listen): envelopes and codes (DESIGN §3, §7 "Gateway details"), the
+ * Builds the gateway (no listen): envelopes and codes (docs/product.md §7.3, §11.2), the
  * guard on every A and B call, every route of contract/endpoints.ts, the SSO, the admin
  * confirm and the built portal. `server.ts` adds the process around it.
  */
@@ -125,7 +125,7 @@ class HttpBodyError extends Error {
   }
 }
 
-/** One HTTP date string per second: every response carries `Date` (DESIGN §7 "401"). */
+/** One HTTP date string per second: every response carries `Date` (docs/product.md §8.3). */
 let dateCache = { second: 0, value: '' };
 const httpDate = () => {
   const second = Math.floor(Date.now() / 1000);
@@ -258,7 +258,7 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
       request.log.info({ code: error.code }, 'bad request');
       return reply.code(400).send(envelope(Code.badRequest, Desc.badRequest, null));
     }
-    // Details only in the log; the client gets the generic sentence (DESIGN §3).
+    // Details only in the log; the client gets the generic sentence (docs/product.md §7.3).
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(200).send(envelope(Code.serverError, Desc.serverError, null));
   });

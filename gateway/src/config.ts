@@ -1,7 +1,7 @@
 /**
- * Gateway settings, read once from the environment (DESIGN §2). Outside production every
+ * Gateway settings, read once from the environment (docs/product.md §1.3). Outside production every
  * setting has a demo default; with NODE_ENV=production the demo defaults are refused and the
- * gateway does not start (STYLE principle 14: fail fast with the list of what is missing).
+ * gateway does not start (docs/style.md §14: fail fast with the list of what is missing).
  */
 import { isIP } from 'node:net';
 import path from 'node:path';
@@ -38,7 +38,7 @@ const NODE_ENVS = ['production', 'development', 'test'];
  * and the bench all run `node ${GATEWAY_NODE_ARGS}` (config.test.ts keeps package.json in step).
  * A young generation of up to 64 MB per semi-space: under load a request's objects then die
  * before a scavenge copies them, scavenges come half as often and nothing is promoted to be
- * marked later (docs/performance.md lever 20). It costs at most ≈ 100 MB more memory.
+ * marked later (docs/performance.md, "A larger young generation for the gateway"). It costs at most ≈ 100 MB more memory.
  */
 export const GATEWAY_NODE_ARGS = ['--max-semi-space-size=64', '--import', 'tsx', 'gateway/src/server.ts'];
 
@@ -136,7 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems: string[] = [];
   const nodeEnv = env.NODE_ENV || 'development';
   // Any other value (`Production`, `prod`) would run in demo mode with the demo admin key and
-  // SMS codes shown: refused, so a typo fails closed (DESIGN §8 "Configuration").
+  // SMS codes shown: refused, so a typo fails closed (docs/product.md §12.4).
   if (!NODE_ENVS.includes(nodeEnv))
     problems.push(`NODE_ENV must be production, development or test (got "${nodeEnv}")`);
   const production = nodeEnv === 'production';
@@ -186,7 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = env.LOG_LEVEL || 'info';
   if (!LOG_LEVELS.includes(logLevel))
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
-  // 8: on the 2-core machine busier backends beat more of them (docs/performance.md lever 9).
+  // 8: on the 2-core machine busier backends beat more of them (docs/performance.md, "A pool of 8 PostgreSQL connections").
   const pgPoolMax = int(env.PG_POOL_MAX, 8, 'PG_POOL_MAX', problems);
   // pg-pool would read 0 as its own default, 10.
   if (pgPoolMax < 1) problems.push(`PG_POOL_MAX must be at least 1 (got "${env.PG_POOL_MAX}")`);

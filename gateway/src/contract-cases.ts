@@ -1,5 +1,5 @@
 /**
- * THE table of contract cases (DESIGN §7 "Gateway details"): every endpoint's happy path and
+ * THE table of contract cases (docs/product.md §11.2): every endpoint's happy path and
  * its 10001 answers (and the admin key's 401), with the exact code and Chinese desc. The gateway runs it through
  * `app.inject` (contract-cases.test.ts); the portal's msw handlers can run the same rows, so
  * the two cannot drift. Rows run in order on freshly seeded demo data (contract/demo-data.ts);
@@ -24,7 +24,7 @@ export interface ContractCase {
   as: CaseActor;
   query?: Record<string, string | number>;
   body?: unknown;
-  /** Send the body form-urlencoded (SPEC §7 form posts). */
+  /** Send the body form-urlencoded (docs/product.md §7 form posts). */
   form?: boolean;
   /** With `as: 'admin'`: the X-Admin-Key sent instead of the demo key. */
   adminKey?: string;

@@ -1,5 +1,5 @@
 /**
- * The Content-Security-Policy of the portal's HTML (DESIGN §7). Pure, so the build computes the
+ * The Content-Security-Policy of the portal's HTML (docs/product.md §11.5). Pure, so the build computes the
  * same policy for a CDN that serves index.html (build/vite-plugins/csp-for-cdn.ts writes dist/index.html.csp) as
  * the gateway sends (routes/static.ts).
  */

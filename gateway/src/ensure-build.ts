@@ -4,7 +4,7 @@
  * src/, contract/ (the portal imports it), public/, index.html, vite.config.ts, build/ and
  * .env.production. `SKIP_BUILD=1` skips the check.
  *
- * Production never builds at start (DESIGN §8 "Configuration"): a missing dist/ is an error
+ * Production never builds at start (docs/product.md §12.4): a missing dist/ is an error
  * naming `npm run build`, and so is a stale one unless `SKIP_BUILD=1` says the sources beside
  * it are not what it was built from.
  */

@@ -1,7 +1,7 @@
 /**
  * The hot list's answer is JSON text in ASCII (decision 0017). It must also be *held* one byte
  * per character: a two-byte string of the same text is twice the memory to flatten, and
- * Node re-encodes it from UTF-16 when it writes the answer (docs/performance.md lever 21).
+ * Node re-encodes it from UTF-16 when it writes the answer (docs/performance.md, "The answer around the page is one byte per character").
  */
 import { serialize } from 'node:v8';
 import { asciiJson, JsonText, okText } from './envelope';

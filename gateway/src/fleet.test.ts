@@ -1,5 +1,5 @@
 /**
- * The gateway as a fleet (DESIGN §8 "Topology"): two gateway processes on one PostgreSQL
+ * The gateway as a fleet (docs/product.md §12.1): two gateway processes on one PostgreSQL
  * database behave as one service. Runs on PostgreSQL only (DATABASE_URL), in `.ci/run`'s
  * PostgreSQL step; each gateway is a real child process, as `npm start` runs it.
  */
@@ -21,7 +21,7 @@ interface Answer<T = unknown> {
   envelope: Envelope<T>;
 }
 
-/** A signed request (SPEC §7 headers) to one instance. */
+/** A signed request (docs/product.md §7 headers) to one instance. */
 async function call<T = unknown>(
   base: string,
   method: 'GET' | 'POST',

@@ -1,5 +1,5 @@
 /**
- * The request guard of DESIGN §3/§7 for every A (/gateway/user/*) and B (/user-cloud/*) call:
+ * The request guard of docs/product.md §7.4/§8.3 for every A (/gateway/user/*) and B (/user-cloud/*) call:
  * timestamp within 5 minutes of our clock, a nonce never seen within the window, and — for
  * calls that are not public — a live bearer token. The nonce insert and the token lookup are
  * ONE statement (one round trip; a named prepared statement on PostgreSQL, shared by the
@@ -22,7 +22,7 @@ import { envelope } from './envelope';
 /** How a route is guarded: a token is required, or optional (public calls). */
 export type GuardMode = 'required' | 'optional';
 
-/** Tokens live 7 days (DESIGN §7): one constant with the login result's `expiresIn`. */
+/** Tokens live 7 days (docs/product.md §11.2): one constant with the login result's `expiresIn`. */
 export { TOKEN_TTL_DAYS } from '../../contract/codes';
 
 /** A nonce: what the portal sends (32 hex) and any similar opaque value. */
@@ -85,7 +85,7 @@ function refuse(reply: FastifyReply, reason: UnauthorizedReason, serverTime?: nu
  */
 export function checkHeaders(request: FastifyRequest, reply: FastifyReply, mode: GuardMode): PendingGuard | null {
   const now = Date.now();
-  // Milliseconds as the portal writes them (SPEC §7): digits only, not whatever Number() reads.
+  // Milliseconds as the portal writes them (docs/product.md §7): digits only, not whatever Number() reads.
   const raw = request.headers.timestamp;
   const timestamp = typeof raw === 'string' && TIMESTAMP_PATTERN.test(raw) ? Number(raw) : NaN;
   if (!Number.isFinite(timestamp) || Math.abs(timestamp - now) > REPLAY_WINDOW_MS) {

@@ -1,5 +1,5 @@
 /**
- * Every query a screen makes uses an index at volume (DESIGN §8 "Scale data"), on PostgreSQL.
+ * Every query a screen makes uses an index at volume (docs/product.md §12.7), on PostgreSQL.
  *
  * The database holds a few thousand seeded customers (scripts/seed-scale.ts), their sessions
  * and ten minutes' worth of nonces, then ANALYZE. The app runs on a `Db` that records each

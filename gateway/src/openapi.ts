@@ -15,7 +15,7 @@ import type { GuardMode } from './guard';
 /** What the document says of one operation besides what its route declares. */
 interface Operation {
   summary: string;
-  /** The project's own extension (DESIGN §3): the company's gateway must add it (README, "Settings"). */
+  /** The project's own extension (docs/product.md §7.6): the company's gateway must add it (README, "Settings"). */
   extension?: true;
   /** Stands in for a system outside the portal (the provider's, the company login): not for the company's gateway. */
   standIn?: true;
@@ -176,7 +176,7 @@ export function openApiDocument(routes: readonly ContractRoute[]) {
       title: 'Health-benefit portal: the gateway calls',
       version: CLIENT_VERSION,
       description:
-        'Every call answers an envelope { code, desc, obj } (DESIGN §3), with HTTP 200 for the codes 200, 401, 500 and 10001. Prefix A is /gateway/user, prefix B /user-cloud. `x-extension: true` marks a call this project added (DESIGN §3): the company’s gateway must provide it. `x-stand-in: true` marks a stand-in for a system outside the portal (the provider’s confirmation, the company login). `x-guard` is the request guard: the timestamp and nonce headers on every A and B call, and the bearer token when `required`.',
+        'Every call answers an envelope { code, desc, obj } (docs/product.md §7.3), with HTTP 200 for the codes 200, 401, 500 and 10001. Prefix A is /gateway/user, prefix B /user-cloud. `x-extension: true` marks a call this project added (docs/product.md §7.6): the company’s gateway must provide it. `x-stand-in: true` marks a stand-in for a system outside the portal (the provider’s confirmation, the company login). `x-guard` is the request guard: the timestamp and nonce headers on every A and B call, and the bearer token when `required`.',
     },
     paths,
     components: {
@@ -208,8 +208,13 @@ export function openApiDocument(routes: readonly ContractRoute[]) {
           { type: 'string', pattern: '^\\d{1,15}$' },
           true,
         ),
-        ClientType: header(Header.clientType, 'SPEC §7', { type: 'string', const: CLIENT_TYPE }, false),
-        ClientVersion: header(Header.clientVersion, 'SPEC §7', { type: 'string', examples: [CLIENT_VERSION] }, false),
+        ClientType: header(Header.clientType, 'docs/product.md §7', { type: 'string', const: CLIENT_TYPE }, false),
+        ClientVersion: header(
+          Header.clientVersion,
+          'docs/product.md §7',
+          { type: 'string', examples: [CLIENT_VERSION] },
+          false,
+        ),
       },
       securitySchemes: {
         bearer: {

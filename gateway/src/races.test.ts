@@ -1,5 +1,5 @@
 /**
- * Races (DESIGN §7 "Gateway details"): run on PostgreSQL with a connection pool only — PGlite
+ * Races (docs/product.md §11.2): run on PostgreSQL with a connection pool only — PGlite
  * has one connection, so a race cannot show there. Each test names the database guard it
  * proves, makes its requests really overlap (a warm pool of ≥ 50 connections, all requests held
  * at a barrier just before the guarded statement and released at once, the overlap measured and

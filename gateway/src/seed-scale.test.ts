@@ -1,5 +1,5 @@
 /**
- * `npm run seed:scale` (scripts/seed-scale.ts, DESIGN §8 "Scale data") on a throwaway
+ * `npm run seed:scale` (scripts/seed-scale.ts, docs/product.md §12.7) on a throwaway
  * PostgreSQL database: the shape per customer, every status and product line, the notices'
  * JSON as the trigger of migration 002 writes it, the demo accounts untouched, and a second
  * run that adds nothing.

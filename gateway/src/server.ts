@@ -35,7 +35,7 @@ async function main() {
     statementTimeoutMs: config.pgStatementTimeoutMs,
   });
   const applied = await prepareSchema(db, { production: config.production });
-  // Demo data only outside production (DESIGN §2: production refuses every demo default).
+  // Demo data only outside production (docs/product.md §1.3: production refuses every demo default).
   if (!config.production) await seed(db);
   // Loaded once the database is open: a refused start says why within seconds.
   const { buildApp } = await import('./app');

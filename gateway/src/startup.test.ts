@@ -1,6 +1,6 @@
 /**
  * The gateway refuses to start when it cannot run as configured, at once and saying why
- * (DESIGN §8 "Configuration", "Topology"): each case runs `npm start`'s process and expects a
+ * (docs/product.md §12.4, §12.1): each case runs `npm start`'s process and expects a
  * non-zero exit with a message naming the cause. The bound only tells an exit from a hang: a
  * loaded 2-core machine takes 20 s and more to start Node with tsx, so it is generous.
  */

@@ -1,7 +1,7 @@
 /**
  * What the gateway's tests share: an app on a fresh database (in-memory PGlite, or a new
  * throwaway database on the PostgreSQL of DATABASE_URL), migrated and seeded, plus signed
- * requests (fresh nonce + timestamp, SPEC §7 headers) as a demo user.
+ * requests (fresh nonce + timestamp, docs/product.md §7 headers) as a demo user.
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';

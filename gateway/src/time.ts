@@ -1,5 +1,5 @@
 /**
- * Times on the wire are `YYYY-MM-DD HH:mm:ss` in Asia/Shanghai (DESIGN §3). China keeps no
+ * Times on the wire are `YYYY-MM-DD HH:mm:ss` in Asia/Shanghai (docs/product.md §7.3). China keeps no
  * daylight saving time, so the zone is a fixed +08:00 and no tz database is needed.
  */
 const OFFSET_MS = 8 * 60 * 60 * 1000;

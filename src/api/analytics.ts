@@ -3,7 +3,7 @@ import type { Envelope } from '@contract/types';
 import { objOf } from './api-error';
 import { http, ToastGroup } from './client';
 
-/** One analytics event, as B/md/sendMq takes it (DESIGN §3): form fields, payload a JSON string ≤ 2 KB. */
+/** One analytics event, as B/md/sendMq takes it (docs/product.md §7.5): form fields, payload a JSON string ≤ 2 KB. */
 export interface AnalyticsEvent {
   eventCode: string;
   page: string;
@@ -15,8 +15,7 @@ export interface AnalyticsEvent {
 export const newBatch = () => new ToastGroup();
 
 /**
- * POST B/md/sendMq (form data). Its failures follow SPEC §8 like any call's (DESIGN §7
- * "Toasts"); the events of one batch share `toastGroup`, so a failing batch toasts once
+ * POST B/md/sendMq (form data). Its failures follow docs/product.md §8 like any call's (docs/product.md §8.2); the events of one batch share `toastGroup`, so a failing batch toasts once
  * (docs/decisions/0005). `keepalive` sends through fetch with `keepalive: true`, so the last
  * events survive the page being closed; the body, headers and interceptors are the same.
  */

@@ -2,8 +2,7 @@ import { Code, type UnauthorizedReason } from '@contract/codes';
 import type { Envelope, UnauthorizedObj } from '@contract/types';
 
 /**
- * An envelope other than code 200, thrown by the typed endpoint functions (DESIGN §8 "API
- * results"). The request client has already applied SPEC §8 (its toast, the 401 flow), so a
+ * An envelope other than code 200, thrown by the typed endpoint functions (docs/product.md §12.12). The request client has already applied docs/product.md §8 (its toast, the 401 flow), so a
  * screen shows a state or does nothing; it never reads a code itself. A file of its own, free
  * of axios: the first screen's components test errors without loading the client.
  */
@@ -11,7 +10,7 @@ export class ApiError extends Error {
   constructor(
     readonly code: number,
     readonly desc: string,
-    /** Why a 401 was refused (DESIGN §7 "401"), when the gateway said. */
+    /** Why a 401 was refused (docs/product.md §8.3), when the gateway said. */
     readonly reason?: UnauthorizedReason,
   ) {
     super(desc || `code ${code}`);

@@ -46,7 +46,7 @@ function answer(path: string, body: unknown, init?: ResponseInit) {
 
 beforeEach(() => toast.mockClear());
 
-describe('request headers (SPEC §7)', () => {
+describe('request headers (docs/product.md §7)', () => {
   it('sends nonce, timestamp, clientType and clientVersion on every call, a new nonce each time', async () => {
     const seen = answer(endpoints.noticeCount, { code: 200, desc: '', obj: { unreadCount: 1 } });
     const before = Date.now();
@@ -77,7 +77,7 @@ describe('request headers (SPEC §7)', () => {
     expect(new URL(seen[0].url).pathname).toBe('/api/gateway/user/noticeInfo/count');
   });
 
-  it('moves A-calls to another gateway base when the env names one (SPEC §9)', async () => {
+  it('moves A-calls to another gateway base when the env names one (docs/product.md §9)', async () => {
     const seen = answer('/elsewhere/noticeInfo/count', { code: 200, desc: '', obj: { unreadCount: 0 } });
     const settings = env as { gatewayBase: string };
     const base = settings.gatewayBase;
@@ -118,12 +118,12 @@ describe('request headers (SPEC §7)', () => {
     expect(await json[0].json()).toEqual({ consumeId: 1, score: 5 });
   });
 
-  it('waits 120 s before timing out (SPEC §9)', () => {
+  it('waits 120 s before timing out (docs/product.md §9)', () => {
     expect(http.defaults.timeout).toBe(120_000);
   });
 });
 
-describe('GET a given url (SPEC §7)', () => {
+describe('GET a given url (docs/product.md §7)', () => {
   it('fetches outside the API prefix, with the headers, and returns the body as it is', async () => {
     const seen = answer('/media/banner.json', { any: 'thing' });
     expect(await fetchUrl('/media/banner.json')).toEqual({ any: 'thing' });
@@ -133,7 +133,7 @@ describe('GET a given url (SPEC §7)', () => {
   });
 });
 
-describe('static files (SPEC §7)', () => {
+describe('static files (docs/product.md §7)', () => {
   it('reads /jsons/{name}.json outside the API prefix, with its query, as the file is', async () => {
     const seen = answer('/jsons/agreements.json', { code: 500, desc: '不是信封', obj: null });
     await expect(getStaticJson('agreements', { v: 2 })).resolves.toEqual({ code: 500, desc: '不是信封', obj: null });
@@ -150,7 +150,7 @@ describe('static files (SPEC §7)', () => {
   });
 });
 
-describe('the first calls wait for the gateway time (DESIGN §7)', () => {
+describe('the first calls wait for the gateway time (docs/product.md §8.3)', () => {
   afterEach(() => {
     delete window.__earlyDate;
   });
@@ -179,7 +179,7 @@ describe('the first calls wait for the gateway time (DESIGN §7)', () => {
   });
 });
 
-describe('response policy (SPEC §8)', () => {
+describe('response policy (docs/product.md §8)', () => {
   it('passes a body that is not an envelope through as it is', async () => {
     server.use(mswHttp.get(url(endpoints.noticeCount), () => new HttpResponse('ok', { status: 200 })));
     await expect(http.get(endpoints.noticeCount).then((r) => r.data)).resolves.toBe('ok');
@@ -217,7 +217,7 @@ describe('response policy (SPEC §8)', () => {
   });
 });
 
-describe('endpoint functions give obj or throw an ApiError (DESIGN §8 "API results")', () => {
+describe('endpoint functions give obj or throw an ApiError (docs/product.md §12.12)', () => {
   it.each([
     [500, '服务繁忙，请稍后重试', null, undefined],
     [10001, '该服务已评价', null, undefined],
@@ -368,7 +368,7 @@ describe('requestsSettled', () => {
   });
 });
 
-describe('401 (DESIGN §7)', () => {
+describe('401 (docs/product.md §8.3)', () => {
   it.each(['no-token', 'token-expired'])('clears the session on %s', async (reason) => {
     logInAs('13800138000');
     answer(endpoints.noticeCount, { code: 401, desc: '登录已过期，请重新登录', obj: { reason } });

@@ -13,24 +13,24 @@ import type { Envelope, UnauthorizedObj } from '@contract/types';
 import { objOf } from './api-error';
 
 /**
- * THE request client (STYLE §3). Every call of SPEC §7 goes through here, and the policy of
- * SPEC §8 lives here and nowhere else:
+ * THE request client (docs/style.md §3). Every call of docs/product.md §7 goes through here, and the policy of
+ * docs/product.md §8 lives here and nowhere else:
  *  - 200 passed through; 401 and 500 toast `desc` for 2 s and are still passed on;
  *    10001 toasts `desc`; any other code is passed on silently;
  *  - a network or HTTP error toasts and rejects.
  * The typed helpers below then give the endpoint functions `obj`, or throw an ApiError for any
- * other code (DESIGN §8 "API results"): the toast and the 401 flow have already happened.
+ * other code (docs/product.md §12.12): the toast and the 401 flow have already happened.
  */
 
 declare module 'axios' {
   interface AxiosRequestConfig {
-    /** Send as application/x-www-form-urlencoded (SPEC §7: posts flagged as form data). */
+    /** Send as application/x-www-form-urlencoded (docs/product.md §7: posts flagged as form data). */
     form?: boolean;
-    /** No toast at all: SPEC §8 "agreement calls failing: swallowed silently". */
+    /** No toast at all: docs/product.md §8 "agreement calls failing: swallowed silently". */
     silent?: boolean;
     /**
      * Calls sharing one group show at most one toast between them: an analytics batch whose
-     * events all fail toasts once (DESIGN §7 "Toasts": never doubled).
+     * events all fail toasts once (docs/product.md §8.2: never doubled).
      */
     toastGroup?: ToastGroup;
     /** The response is a static file, not an envelope (`/jsons/*`). */
@@ -58,10 +58,10 @@ export const http = axios.create({
 });
 
 http.interceptors.request.use(async (config) => {
-  // An API call's timestamp waits for the home's first response to set the clock (DESIGN §7);
+  // An API call's timestamp waits for the home's first response to set the clock (docs/product.md §8.3);
   // static files are not checked and are what brings that first Date header.
   if (!config.raw) await clockSettled();
-  // SPEC §9: prefix A is the production gateway base; an env value may move it.
+  // docs/product.md §9: prefix A is the production gateway base; an env value may move it.
   if (config.url?.startsWith(`${A}/`) && env.gatewayBase !== A) {
     config.url = env.gatewayBase + config.url.slice(A.length);
   }
@@ -69,7 +69,7 @@ http.interceptors.request.use(async (config) => {
   config.headers.set(Header.timestamp, String(serverNow()));
   config.headers.set(Header.clientType, CLIENT_TYPE);
   config.headers.set(Header.clientVersion, CLIENT_VERSION);
-  // SPEC §6: the bearer token is taken from the cookie.
+  // docs/product.md §6: the bearer token is taken from the cookie.
   const token = getTokenCookie();
   if (token) config.headers.set(Header.authorization, `Bearer ${token}`);
   if (config.form) {
@@ -108,11 +108,11 @@ http.interceptors.response.use(
       case Code.ok:
         break;
       case Code.unauthorized: {
-        // SPEC §8: toast desc for 2 s; the response is still passed on.
+        // docs/product.md §8: toast desc for 2 s; the response is still passed on.
         toast(config, data.desc);
         const obj = data.obj as UnauthorizedObj | null;
         if (obj?.reason === 'clock' && typeof obj.serverTime === 'number') syncServerTime(obj.serverTime);
-        // DESIGN §7 "401": a dead session is cleared so the next tab tap leads to login — the
+        // docs/product.md §8.3: a dead session is cleared so the next tab tap leads to login — the
         // session the request was sent with: a late answer to a request sent before a new login
         // (or while logged out) must not end the new session.
         if (obj && reasonsThatEndTheSession.includes(obj.reason) && sentWithCurrentSession(config)) loggedOut();
@@ -125,7 +125,7 @@ http.interceptors.response.use(
         toast(config, data.desc);
         break;
       default:
-        // SPEC §8: any other code is passed on silently.
+        // docs/product.md §8: any other code is passed on silently.
         break;
     }
     return response;
@@ -190,13 +190,13 @@ export const api = {
   put: <T>(url: string, data?: unknown, options?: Options) => send<T>({ method: 'PUT', url, data, ...options }),
 };
 
-/** GET `/jsons/{name}.json`: a static file, not enveloped, outside the API prefix (SPEC §7). */
+/** GET `/jsons/{name}.json`: a static file, not enveloped, outside the API prefix (docs/product.md §7). */
 export async function getStaticJson<T>(name: string, params?: Params): Promise<T> {
   const response = await request<T>({ method: 'GET', url: `/jsons/${name}.json`, baseURL: '', params, raw: true });
   return response.data;
 }
 
-/** SPEC §7 "GET a given url": an arbitrary fetch, through the same policy. */
+/** docs/product.md §7 "GET a given url": an arbitrary fetch, through the same policy. */
 export async function fetchUrl<T>(url: string): Promise<T> {
   const response = await request<T>({ method: 'GET', url, baseURL: '', raw: true });
   return response.data;

@@ -5,7 +5,7 @@ import type { IndexConfig, ServiceCatalog } from '@contract/types';
  * screen does not wait for the request client (decision 0003). index.html starts fetching them
  * before any of our modules loads (right after the first paint, decision 0031); the first
  * reader takes that response. Later readers, or a failed
- * early fetch, go through the client (and its SPEC §8 policy); the browser's cache serves
+ * early fetch, go through the client (and its docs/product.md §8 policy); the browser's cache serves
  * them again cheaply.
  */
 interface EarlyFiles {
@@ -18,7 +18,7 @@ declare global {
     __early?: Partial<Record<keyof EarlyFiles, Promise<unknown>>>;
     /** The early files that have already answered, by name (index.html sets them as they arrive). */
     __earlyArrived?: Partial<EarlyFiles>;
-    /** index.html's: SPEC §7's headers for a call made before the app runs. */
+    /** index.html's: docs/product.md §7's headers for a call made before the app runs. */
     __bootHeaders?: () => Record<string, string>;
     /**
      * index.html's, on /message and /indexNew (decision 0040): draws the screen's own frame in

@@ -8,7 +8,7 @@ export interface NoticeQuery {
   readFlag?: 0 | 1;
 }
 
-/** Classic screens read notices from prefix A, new-theme screens from prefix B (DESIGN §7). */
+/** Classic screens read notices from prefix A, new-theme screens from prefix B (docs/product.md §2.7). */
 export const getNotices = (query: NoticeQuery, prefix: 'A' | 'B' = 'A') =>
   api.get<Page<Notice>>(prefix === 'A' ? endpoints.noticeList : endpoints.noticeListB, { ...query });
 export const getNoticeCount = () => api.get<{ unreadCount: number }>(endpoints.noticeCount);

@@ -17,8 +17,8 @@ import { server } from '../../tests/mocks/server';
 
 /**
  * index.html's inline script fetches the home's two JSON files before any module loads. Those
- * requests carry SPEC §7's headers like every other, and their first `Date` header sets the
- * request client's clock before the home's first API call goes out (DESIGN §7).
+ * requests carry docs/product.md §7's headers like every other, and their first `Date` header sets the
+ * request client's clock before the home's first API call goes out (docs/product.md §8.3).
  */
 const html = firstBannersInHtml(specHeadersInHtml(readFileSync(path.resolve(process.cwd(), 'index.html'), 'utf8')));
 const inline = new DOMParser().parseFromString(html, 'text/html').querySelector('head script:not([src])')!.textContent!;
@@ -110,7 +110,7 @@ describe("index.html's early fetch", () => {
     expect(calls[0].headers.get('nonce')).not.toBe(calls[1].headers.get('nonce'));
   });
 
-  it("sends the token cookie's bearer when there is one (SPEC §7: Authorization when a token is present)", async () => {
+  it("sends the token cookie's bearer when there is one (docs/product.md §7: Authorization when a token is present)", async () => {
     let calls = boot();
     await afterFirstPaint();
     for (const { headers } of calls) expect(headers.has('Authorization')).toBe(false);

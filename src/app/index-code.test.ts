@@ -8,7 +8,7 @@ function startAt(url: string) {
   return `${window.location.pathname}${window.location.search}${window.location.hash}`;
 }
 
-describe('indexCode on the URL the app starts on (SPEC §2, decision 0003)', () => {
+describe('indexCode on the URL the app starts on (docs/product.md §2, decision 0003)', () => {
   afterEach(() => window.history.replaceState(null, '', '/'));
 
   it('adds the default to a tabbed route before the router reads the URL, keeping the rest', () => {

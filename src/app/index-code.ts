@@ -3,7 +3,7 @@ import { useUserStore } from '@/stores/user';
 import { routes } from './routes';
 
 /**
- * SPEC §2: every tabbed route carries indexCode (default 'index', else the last one used).
+ * docs/product.md §2: every tabbed route carries indexCode (default 'index', else the last one used).
  * Returns `search` with it added, or null when it has one already.
  */
 export function searchWithIndexCode(search: string): string | null {

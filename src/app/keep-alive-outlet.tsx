@@ -12,7 +12,7 @@ interface Kept {
 }
 
 export interface KeepAliveOutletProps {
-  /** The current route's row (decision 0028): keep-alive flag (SPEC §2), title, auth, variant. */
+  /** The current route's row (decision 0028): keep-alive flag (docs/product.md §2), title, auth, variant. */
   meta: RouteMeta;
 }
 
@@ -40,8 +40,8 @@ function RouteScreen({ meta, children }: { meta: RouteMeta; children: ReactNode 
 
 /**
  * Renders the current screen, and every keep-alive screen visited so far inside React's
- * <Activity> (STYLE §8): hidden ones keep their state and DOM, their Effects are destroyed
- * (so polls stop) and re-created on show. One slot per pathname, no eviction (DESIGN §7).
+ * <Activity> (docs/style.md §8): hidden ones keep their state and DOM, their Effects are destroyed
+ * (so polls stop) and re-created on show. One slot per pathname, no eviction (docs/product.md §2.5).
  *
  * A hidden screen still sees the location it was last shown with, not the new one: otherwise
  * its `useSearchParams` would read another screen's query while it re-renders in the background.

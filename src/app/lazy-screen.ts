@@ -1,5 +1,5 @@
 /**
- * Loads a screen chunk, recovering from a failed load (DESIGN §5, STYLE §9):
+ * Loads a screen chunk, recovering from a failed load (docs/product.md §2.8, docs/style.md §9):
  * one immediate retry; then the page loads once more, at the navigation's target (remembered
  * in sessionStorage so it cannot loop); if the chunk still fails after that reload, the error
  * reaches the route's error element, which shows a retry view instead of a blank screen.
@@ -88,7 +88,7 @@ export function quietly<T>(load: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Vite fires `vite:preloadError` when a chunk or its dependency fails to load (SPEC §8: no
+ * Vite fires `vite:preloadError` when a chunk or its dependency fails to load (docs/product.md §8: no
  * message shown). The same single guarded reload applies; when it reloads, the event is
  * cancelled and Vite's helper resolves the import with undefined instead of rejecting. After
  * the reload the import rejects as usual. While a quiet load is on its way the event is left

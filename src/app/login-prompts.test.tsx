@@ -9,7 +9,7 @@ vi.mock('@/lib/toast', () => ({ showToast: vi.fn(), preloadOverlays: vi.fn() }))
 afterEach(() => vi.mocked(assignLocation).mockClear());
 
 /**
- * DESIGN §4 "Login": the login starts with the customer's indexCode. Screens without a tab bar,
+ * docs/product.md §4.2: the login starts with the customer's indexCode. Screens without a tab bar,
  * opened from the personal centre's menu or the home's ticker without an `indexCode` query, keep
  * the product line the last tabbed screen stored (decision 0023), so an `ebt` customer returns to
  * the `ebt` home. The logged-out view of every `auth: 'required'` row is tested from the route

@@ -11,7 +11,7 @@ vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: 
 vi.mock('@/lib/toast', () => ({ showToast: vi.fn(), preloadOverlays: vi.fn() }));
 
 /**
- * A new-theme visitor stays in the new theme (DESIGN §7, decision 0025): every login a
+ * A new-theme visitor stays in the new theme (docs/product.md §2.7, decision 0025): every login a
  * new-theme screen starts returns through /transferPage1, and its links lead to new-theme
  * screens where one exists.
  */

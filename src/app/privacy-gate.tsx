@@ -9,7 +9,7 @@ import { selectIsLoggedIn, useUserStore } from '@/stores/user';
 const PrivacySheet = lazy(() => import('@/components/privacy-sheet').then((m) => ({ default: m.PrivacySheet })));
 
 /**
- * DESIGN §7 "Privacy sheet timing": asks `A/userAgreement/` once per app start while logged
+ * docs/product.md §4.3: asks `A/userAgreement/` once per app start while logged
  * in (the transfer pages ask themselves right after login), and shows the first-use privacy
  * sheet while the user has not agreed. The sheet steps aside on the agreement documents it
  * links, so they can be read, and shows again on coming back.

@@ -37,7 +37,7 @@ export function RootLayout() {
   useUnreadRefresh();
   usePageViews();
 
-  // SPEC §2: back restores the position; every other navigation (forward too) starts at the top.
+  // docs/product.md §2: back restores the position; every other navigation (forward too) starts at the top.
   const history = useRef<HistoryMirror>({ keys: [], at: -1 });
   useLayoutEffect(() => {
     const back = followHistory(history.current, location.key, navigationType);
@@ -46,7 +46,7 @@ export function RootLayout() {
     else restoreScroll(y);
   }, [location.key, navigationType]);
 
-  // SPEC §2: every tabbed route carries indexCode (default 'index').
+  // docs/product.md §2: every tabbed route carries indexCode (default 'index').
   useEffect(() => {
     if (!handle.tabBar) return;
     const search = searchWithIndexCode(location.search);

@@ -179,7 +179,7 @@ describe('route table basics', () => {
   });
 });
 
-describe('keep-alive (SPEC §2, DESIGN §7)', () => {
+describe('keep-alive (docs/product.md §2, docs/product.md §2.5)', () => {
   it('keeps a kept screen’s typed input and resets an unflagged one', async () => {
     const { router, user } = render('/kept');
     await user.type(await screen.findByLabelText('保留的输入'), '张三');
@@ -214,7 +214,7 @@ describe('keep-alive (SPEC §2, DESIGN §7)', () => {
   });
 });
 
-describe('scroll (SPEC §2)', () => {
+describe('scroll (docs/product.md §2)', () => {
   it('restores the position on back and starts at the top otherwise, forward included', async () => {
     const { router } = render('/kept');
     await screen.findByLabelText('保留的输入');
@@ -262,7 +262,7 @@ describe('scroll (SPEC §2)', () => {
   });
 });
 
-describe('a screen chunk that fails to load (DESIGN §5)', () => {
+describe('a screen chunk that fails to load (docs/product.md §2.8)', () => {
   const broken = (failures: number): RouteDef => {
     let calls = 0;
     return {
@@ -353,8 +353,8 @@ describe("the start watchdog's signal (decision 0058)", () => {
   });
 });
 
-describe('tab bars (SPEC §2)', () => {
-  // Bar two returns through /transferPage1 (DESIGN §7).
+describe('tab bars (docs/product.md §2)', () => {
+  // Bar two returns through /transferPage1 (docs/product.md §2.3).
   it.each([
     ['/index', '/transferPage'],
     ['/indexNew', '/transferPage1'],
@@ -368,7 +368,7 @@ describe('tab bars (SPEC §2)', () => {
     },
   );
 
-  it('treats a session without a bound mobilePhone as logged out (SPEC §4)', async () => {
+  it('treats a session without a bound mobilePhone as logged out (docs/product.md §4)', async () => {
     const { user } = renderScreen('/index?indexCode=ebt', { user: '13800138000' });
     const { userInfo } = useUserStore.getState();
     act(() => useUserStore.setState({ userInfo: { ...userInfo!, mobilePhone: '' } }));

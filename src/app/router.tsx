@@ -52,7 +52,7 @@ export function buildRouteObjects(table: RouteDef[], notFound: RouteDef): RouteO
       // there is nothing to show, said out loud so react-router does not warn.
       HydrateFallback: NothingYet,
       children: [
-        // SPEC §2: '/' redirects to /index (its query, e.g. indexCode, travels along); its
+        // docs/product.md §2: '/' redirects to /index (its query, e.g. indexCode, travels along); its
         // loader always redirects, so it renders nothing (`null`, not a missing element).
         { path: '/', element: null, loader: ({ request }) => redirect(`/index${new URL(request.url).search}`) },
         ...table.map(toRouteObject),

@@ -50,8 +50,8 @@ const expected: [string, string, boolean, ('one' | 'two')?][] = [
   ['/agreement/user/znjkzz', '智能健康自诊服务协议', true],
 ];
 
-describe('route table (SPEC §2, DESIGN §7)', () => {
-  it('has every SPEC §2 path, in order, and no other', () => {
+describe('route table (docs/product.md §2, docs/product.md §2.2)', () => {
+  it('has every docs/product.md §2 path, in order, and no other', () => {
     expect(routes.map((r) => r.path)).toEqual(expected.map(([path]) => path));
   });
 

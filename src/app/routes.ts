@@ -1,7 +1,7 @@
 /**
- * THE route table (STYLE §1): one line per row of SPEC §2, data only; decisions 0001 and 0028.
+ * THE route table (docs/style.md §1): one line per row of docs/product.md §2, data only; decisions 0001 and 0028.
  *
- * Where a new route goes: add one object here, in SPEC §2's order, pointing at a
+ * Where a new route goes: add one object here, in docs/product.md §2's order, pointing at a
  * `features/<area>/<name>-page.tsx` with a default export. `title` is the Chinese
  * title of docs/product.md §2.2 (the page title becomes `title - 健康服务平台`); `keepAlive` is
  * that table's flag (ours for the rows the original specification left open); `tabBar` shows bar one or bar two under
@@ -39,7 +39,7 @@ const shareGuest = { text: '登录后查看您的推广码' };
 const statusGuest = { text: '登录后查看核销结果', heading: '核销结果' };
 const agreement = () => import('@/features/agreements/agreement-page');
 
-// The table reads one row per route, in SPEC §2's order: the formatter leaves it so.
+// The table reads one row per route, in docs/product.md §2's order: the formatter leaves it so.
 // prettier-ignore
 export const routes: RouteDef[] = [
   { path: '/index', screen: () => import('@/features/home/index-page'), auth: 'optional', title: '首页', keepAlive: true, tabBar: 'one', next: ['/mine', '/rights', '/message', '/servInform'], load: 'home', firstPaint: 'inlined-css' },
@@ -85,7 +85,7 @@ export const routes: RouteDef[] = [
   { path: '/agreement/user/znjkzz', screen: agreement, auth: 'optional', variant: 'znjkzz', title: '智能健康自诊服务协议', keepAlive: true },
 ];
 
-/** Any other path (SPEC §2). */
+/** Any other path (docs/product.md §2). */
 export const notFoundRoute: RouteDef = {
   path: '*',
   screen: () => import('@/features/not-found/not-found-page'),

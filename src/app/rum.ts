@@ -1,7 +1,7 @@
 /**
  * Real-user monitoring (decision 0062): the page load's web-vitals and the failures on the
  * customer's phone go out as analytics events (`lib/track.ts`: sendMq's batches, keepalive when
- * the page is hidden, SPEC §8's toasts once per batch). A chunk of its own, loaded once the
+ * the page is hidden, docs/product.md §8's toasts once per batch). A chunk of its own, loaded once the
  * first screen has settled (main.tsx): web-vitals reads the entries the browser buffered
  * before, so loading late loses nothing but interactions that ended before it (decision 0062).
  */

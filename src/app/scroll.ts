@@ -23,7 +23,7 @@ export interface HistoryMirror {
 
 /**
  * Follows a navigation in `mirror` and tells whether it went back. The router reports both
- * back and forward as POP; SPEC §2 restores the scroll only on going back, so a POP counts as
+ * back and forward as POP; docs/product.md §2 restores the scroll only on going back, so a POP counts as
  * back only when it lands on an entry before the current one. An entry never seen (the first
  * screen, or history from before a reload, whose positions are gone anyway) is not "back".
  */

@@ -14,7 +14,7 @@ const routes: RouteObject[] = [
   { path: '/untitled', lazy: screen },
 ];
 
-describe('titles (SPEC §1) without ranking the route table more than needed (decision 0003)', () => {
+describe('titles (docs/product.md §1) without ranking the route table more than needed (decision 0003)', () => {
   beforeEach(() => {
     vi.mocked(matchRoutes).mockClear();
   });

@@ -5,7 +5,7 @@ import type { RouteMeta } from '@/hooks/use-route-meta';
 /** A route object's `handle`: its row of the route table without the screen. */
 export type RouteHandle = RouteMeta;
 
-/** `title - platform`, or the platform name alone (SPEC §1). */
+/** `title - platform`, or the platform name alone (docs/product.md §1). */
 export function pageTitle(title: string | undefined): string {
   return title ? `${title} - ${env.appTitle}` : env.appTitle;
 }
@@ -16,7 +16,7 @@ function handleTitle(matches: readonly { route: { handle?: unknown } }[]): strin
 
 /**
  * Sets document.title as soon as a navigation starts, before its screen chunk has loaded
- * and before the new screen shows (SPEC §1: "set before each navigation").
+ * and before the new screen shows (docs/product.md §1: "set before each navigation").
  *
  * First screen (decision 0003): only a navigation that has started needs a match of its own (`matchRoutes`, which
  * ranks the whole table on each call); every other state change has the router's matches.

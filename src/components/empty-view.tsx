@@ -1,13 +1,13 @@
 export interface EmptyViewProps {
-  /** Defaults to SPEC §2's 'no data yet': 暂无数据. */
+  /** Defaults to docs/product.md §2's 'no data yet': 暂无数据. */
   text?: string;
-  /** When given, a 登录 button is shown (SPEC §2: an optional 'login' button). */
+  /** When given, a 登录 button is shown (docs/product.md §2: an optional 'login' button). */
   onLogin?: () => void;
   /** Another action instead of login, e.g. 去看看. */
   action?: { label: string; onClick: () => void };
 }
 
-/** The empty-data view of SPEC §2: an image and 暂无数据, with an optional 登录 button. */
+/** The empty-data view of docs/product.md §2: an image and 暂无数据, with an optional 登录 button. */
 export function EmptyView({ text = '暂无数据', onLogin, action }: EmptyViewProps) {
   return (
     <div className="empty-view">

@@ -2,7 +2,7 @@ import { act, render } from '@testing-library/react';
 import { NavigationProgress } from './navigation-progress';
 import { PageState } from './page-state';
 
-/** DESIGN §7 "Feel": a slim bar at the top while a screen's chunk or first data takes longer than 300 ms. */
+/** docs/product.md §11.6: a slim bar at the top while a screen's chunk or first data takes longer than 300 ms. */
 const ON = 'nav-progress--on';
 
 function Shell({ chunk, loading }: { chunk: boolean; loading: boolean }) {

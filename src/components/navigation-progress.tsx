@@ -7,7 +7,7 @@ export interface NavigationProgressProps {
 
 /**
  * A slim bar at the top while a screen's chunk (`active`: the router's navigation) or its first
- * data (a loading `<PageState>`) takes longer than 300 ms (DESIGN §7 "Feel").
+ * data (a loading `<PageState>`) takes longer than 300 ms (docs/product.md §11.6).
  */
 export function NavigationProgress({ active }: NavigationProgressProps) {
   const [visible, setVisible] = useState(false);

@@ -9,7 +9,7 @@ function subscribe(callback: () => void) {
   };
 }
 
-/** A notice while the phone is offline (DESIGN §7 "Feel"). */
+/** A notice while the phone is offline (docs/product.md §11.6). */
 export function OfflineNotice() {
   const online = useSyncExternalStore(
     subscribe,

@@ -29,7 +29,7 @@ function errorText(error: unknown) {
 }
 
 /**
- * The four states of every screen through one component (STYLE §7): loading (a skeleton),
+ * The four states of every screen through one component (docs/style.md §7): loading (a skeleton),
  * error with retry, empty (the shared empty view), and the data. When the data first shows
  * it tells the scroll memory, so going back restores the position once content is there.
  * A business refusal (code 10001, e.g. 服务记录不存在: a record that is not the caller's) is
@@ -41,7 +41,7 @@ export function PageState(props: PageStateProps) {
   const showsData = !loading && !error;
   const told = useRef(false);
 
-  // The progress bar shows while this waits (DESIGN §7 "Feel"); a hidden kept screen stops waiting.
+  // The progress bar shows while this waits (docs/product.md §11.6); a hidden kept screen stops waiting.
   useEffect(() => (loading ? dataWaitStarted() : undefined), [loading]);
 
   useEffect(() => {

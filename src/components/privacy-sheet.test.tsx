@@ -48,8 +48,8 @@ const at = (router: ReturnType<typeof renderScreen>['router']) =>
 
 afterEach(() => vi.mocked(showToast).mockClear());
 
-describe('first-use privacy sheet (SPEC §2, DESIGN §4)', () => {
-  it('opens after a new customer logs in, with the texts and document links of DESIGN §7', async () => {
+describe('first-use privacy sheet (docs/product.md §2, docs/product.md §4.3)', () => {
+  it('opens after a new customer logs in, with the texts and document links of docs/product.md §11.1', async () => {
     const { router } = logInNewCustomer();
     const dialog = await sheet();
     expect(at(router)).toBe('/index?indexCode=ebt');

@@ -14,10 +14,10 @@ export interface PrivacySheetProps {
 }
 
 /**
- * The first-use privacy sheet (SPEC §2, DESIGN §7 texts). It cannot be dismissed except by
+ * The first-use privacy sheet (docs/product.md §2, docs/product.md §11.1 texts). It cannot be dismissed except by
  * agreeing: no mask close, no close button. Agreeing posts `A/userAgreement/agree`, replaces
- * userInfo with `obj` and goes to `/index?indexCode=…` (SPEC §4), even after a restored path.
- * A failing agree stays silent (SPEC §8: the api passes `silent`) and the sheet stays.
+ * userInfo with `obj` and goes to `/index?indexCode=…` (docs/product.md §4), even after a restored path.
+ * A failing agree stays silent (docs/product.md §8: the api passes `silent`) and the sheet stays.
  *
  * Rendered by app/privacy-gate.tsx only while the gateway says not agreed.
  */
@@ -82,7 +82,7 @@ function AgreeButton() {
       const indexCode = useUserStore.getState().indexCode;
       navigate(paths.home(indexCode));
     } catch {
-      // SPEC §8: swallowed silently; the sheet stays so the user can agree again.
+      // docs/product.md §8: swallowed silently; the sheet stays so the user can agree again.
     } finally {
       setSending(false);
     }

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 
 /**
- * The title (DESIGN §7) of the route a screen is shown for. The keep-alive outlet provides it
+ * The title (docs/product.md §2.2) of the route a screen is shown for. The keep-alive outlet provides it
  * per screen, so a kept screen hidden behind another still has its own.
  */
 export const RouteTitleContext = createContext<string | undefined>(undefined);

@@ -1,5 +1,5 @@
 /**
- * Our own service icons (DESIGN §7 "Feel": no remote images). Keys are the `icon` values of
+ * Our own service icons (docs/product.md §11.6: no remote images). Keys are the `icon` values of
  * serviceCatalog.json. Each is a glyph on a tinted rounded square.
  */
 const glyphs: Record<string, { tint: string; color: string; path: string }> = {

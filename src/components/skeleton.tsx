@@ -9,7 +9,7 @@ export interface SkeletonProps {
   avatar?: boolean;
 }
 
-/** Grey placeholder rows sized like the content they stand for, so nothing shifts (DESIGN §7). */
+/** Grey placeholder rows sized like the content they stand for, so nothing shifts (docs/product.md §11.6). */
 export function Skeleton({
   rows = SKELETON_ROWS.rows,
   rowHeight = SKELETON_ROWS.rowHeight,

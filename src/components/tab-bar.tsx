@@ -32,9 +32,9 @@ const bars: Record<TabBarProps['variant'], Tab[]> = {
 };
 
 /**
- * The bottom tab bars (SPEC §2). A tap without a bound mobilePhone saves the current full path
+ * The bottom tab bars (docs/product.md §2). A tap without a bound mobilePhone saves the current full path
  * and goes to the login gateway (bar two does the same, returning through /transferPage1:
- * DESIGN §7). Every tabbed route carries `indexCode` (default 'index'); a tap in the render
+ * docs/product.md §2.3). Every tabbed route carries `indexCode` (default 'index'); a tap in the render
  * before the root layout has written it keeps the stored one (decision 0056).
  */
 export function TabBar({ variant, current }: TabBarProps) {

@@ -1,7 +1,7 @@
 import type { Theme } from '@contract/types';
 
 /**
- * Our own tab icons, one set per theme (SPEC §2: bar one's icons follow the session theme).
+ * Our own tab icons, one set per theme (docs/product.md §2: bar one's icons follow the session theme).
  * Each set draws 'home' and 'mine' in an active and an inactive form.
  */
 export type TabIconName = 'home' | 'mine';

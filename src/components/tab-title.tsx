@@ -4,7 +4,7 @@ export interface TabTitleProps {
   extra?: { label: string; onClick: () => void };
 }
 
-/** The tab-title strip (SPEC §2): a section heading with an optional action on the right. */
+/** The tab-title strip (docs/product.md §2): a section heading with an optional action on the right. */
 export function TabTitle({ title, extra }: TabTitleProps) {
   return (
     <div className="tab-title">

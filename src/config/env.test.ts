@@ -1,4 +1,4 @@
-/** The portal's settings fail fast at start-up, naming the setting (STYLE §14). */
+/** The portal's settings fail fast at start-up, naming the setting (docs/style.md §14). */
 describe('env', () => {
   afterEach(() => {
     vi.unstubAllEnvs();

@@ -1,5 +1,5 @@
 /**
- * The portal's settings, read once from Vite's env and checked at start-up (STYLE §14):
+ * The portal's settings, read once from Vite's env and checked at start-up (docs/style.md §14):
  * a missing variable fails fast with the list of what is missing.
  */
 const required = [
@@ -24,13 +24,13 @@ if (!/^(?:0(?:\.\d+)?|1(?:\.0+)?)$/.test(String(raw.VITE_RUM_SAMPLE_RATE))) {
 }
 
 export const env = {
-  /** The platform name: the page title alone, or after "title - " (SPEC §1). */
+  /** The platform name: the page title alone, or after "title - " (docs/product.md §1). */
   appTitle: raw.VITE_APP_TITLE as string,
-  /** SPEC §9: '/api' in development, '' in production. */
+  /** docs/product.md §9: '/api' in development, '' in production. */
   apiPrefix: (raw.VITE_API_PREFIX ?? '') as string,
-  /** SPEC §9: the production gateway base, prefix A. */
+  /** docs/product.md §9: the production gateway base, prefix A. */
   gatewayBase: raw.VITE_GATEWAY_BASE as string,
-  /** The company login gateway (DESIGN §4). */
+  /** The company login gateway (docs/product.md §4.2). */
   loginGateway: raw.VITE_LOGIN_GATEWAY as string,
   source: raw.VITE_SOURCE as string,
   sourceMn: raw.VITE_SOURCE_MN as string,

@@ -81,7 +81,7 @@ export function forgetPreloaded(): void {
 const NO_TOPICS: readonly Topic[] = [];
 
 /**
- * A screen's own server data (STYLE §5). Fetches when `deps` change — not when a kept-alive
+ * A screen's own server data (docs/style.md §5). Fetches when `deps` change — not when a kept-alive
  * screen is shown again: <Activity> re-runs Effects on show, and returning must not reset a
  * loaded list (the keep-alive trap of decision 0002), so a fetch already made for these deps is kept,
  * unless a topic of `refreshOn` was invalidated since.
@@ -202,7 +202,7 @@ export function preloadFirstPage<T>(loadKey: string, fetchFirstPage: () => Promi
 }
 
 /**
- * A paged list of DESIGN §3 (`pageNum` from 1) for infinite scroll: its first page is a
+ * A paged list of docs/product.md §7.3 (`pageNum` from 1) for infinite scroll: its first page is a
  * `useRequest` (so loading, error, dedupe, `refreshOn` and the kept-screen rule are the same as
  * any request's), later pages are appended to it. A refetch of the first page starts the list
  * over; a later page that arrives after that is dropped.

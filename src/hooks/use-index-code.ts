@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router-dom';
 import { readIndexCode } from '@/lib/index-code';
 import { useUserStore } from '@/stores/user';
 
-/** The current screen's indexCode (SPEC §2: every tabbed route carries it, default 'index'). */
+/** The current screen's indexCode (docs/product.md §2: every tabbed route carries it, default 'index'). */
 export function useIndexCode(): string {
   const [params] = useSearchParams();
   return readIndexCode(params.get('indexCode'));

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 
-/** The agreement documents of agreements.json a path shows (SPEC §2). */
+/** The agreement documents of agreements.json a path shows (docs/product.md §2). */
 export type LegalDocumentKey =
   'agreement' | 'userNotice' | 'privacyPolicy' | 'user' | 'thirdPartyList' | 'znjkpc' | 'tjbgjd' | 'znjkzz';
 

@@ -4,7 +4,7 @@ import { createRoot, type Root } from 'react-dom/client';
 
 /**
  * antd-mobile v5 under React 19 (its guide "v5 for 19"): imperative APIs (Toast, Dialog)
- * render through `unstableSetRender`; without it they silently show nothing, and SPEC §8's
+ * render through `unstableSetRender`; without it they silently show nothing, and docs/product.md §8's
  * toast policy with them. NOTE: this module is imported by the lazy loaders of those APIs
  * (lib/toast.ts, lib/dialog.ts), not by main.tsx, so antd-mobile's render utilities stay off
  * the first screen (decision 0003). Importing it twice is harmless: it sets the same function.

@@ -1,5 +1,5 @@
 /**
- * The offset between this device's clock and the gateway's (DESIGN §7 "401", clocks): every
+ * The offset between this device's clock and the gateway's (docs/product.md §8.3, clocks): every
  * response's `Date` header, and a `clock` refusal's `serverTime`, correct it, so the next
  * request's `timestamp` is the current time as the gateway knows it.
  */
@@ -53,7 +53,7 @@ export function observeDateHeader(value: string | null | undefined): void {
  * Resolves when a call may stamp its `timestamp`: at once when the gateway's time is known or
  * cannot come sooner; on the home's start, once index.html's early response has brought its
  * `Date` header (at most EARLY_DATE_WAIT_MS), so a phone whose clock is off is not refused
- * on its very first calls (DESIGN §7: it works once the home's first response has arrived).
+ * on its very first calls (docs/product.md §8.3: it works once the home's first response has arrived).
  */
 export function clockSettled(): Promise<void> {
   const early = window.__earlyDate;

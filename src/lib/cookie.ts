@@ -2,8 +2,8 @@ import Cookies from 'js-cookie';
 import { COOKIE_PATH, TOKEN_COOKIE } from '@/config/constants';
 
 /**
- * The `token` cookie (SPEC §3, path /). The portal writes it, so it cannot be HttpOnly
- * (DESIGN §7 "Security headers"): SameSite=Lax, and Secure over https. It lives as long as
+ * The `token` cookie (docs/product.md §3, path /). The portal writes it, so it cannot be HttpOnly
+ * (docs/product.md §11.5): SameSite=Lax, and Secure over https. It lives as long as
  * the token (decision 0023), so a WebView restart does not lose a live session.
  */
 export function getTokenCookie(): string | undefined {

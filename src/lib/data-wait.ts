@@ -1,6 +1,6 @@
 /**
  * Screens waiting for their first data (a `<PageState>` that is loading). The navigation
- * progress bar shows for them as for a screen's chunk (DESIGN §7 "Feel": "while a screen's
+ * progress bar shows for them as for a screen's chunk (docs/product.md §11.6: "while a screen's
  * chunk or first data takes longer than 300 ms").
  */
 let waiting = 0;

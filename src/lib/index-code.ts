@@ -4,7 +4,7 @@ import { DEFAULT_INDEX_CODE } from '@/config/constants';
 const INDEX_CODE = /^[A-Za-z0-9_-]{1,32}$/;
 
 /**
- * The one reading of an indexCode (SPEC §2, decision 0028): `value` when well-formed, else
+ * The one reading of an indexCode (docs/product.md §2, decision 0028): `value` when well-formed, else
  * `fallback` when that is, else 'index'. Screens read theirs with `useIndexCode()` or
  * `useSessionIndexCode()`.
  */

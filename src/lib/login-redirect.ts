@@ -7,7 +7,7 @@ import { LOGIN_STATE_PARAM, loginStateIssued } from './login-state';
 export type TransferPage = '/transferPage' | '/transferPage1' | '/transferPageMn';
 
 export interface LoginRedirect {
-  /** Where the gateway sends the user back to (DESIGN §4). */
+  /** Where the gateway sends the user back to (docs/product.md §4.2). */
   transferPage?: TransferPage;
   /** `source`: the product's identifier (the Mn partner channel has its own). */
   source?: string;
@@ -15,7 +15,7 @@ export interface LoginRedirect {
 }
 
 /**
- * The login gateway URL of DESIGN §4:
+ * The login gateway URL of docs/product.md §4.2:
  * `${VITE_LOGIN_GATEWAY}?redirect_url=${origin}/transferPage?state=${state}&source=${VITE_SOURCE}&data=${indexCode}`.
  * The gateway returns `redirect_url` as given, with `ticket` and `data` added, so the state
  * comes back beside the ticket (decision 0051).

@@ -1,4 +1,4 @@
-/** The classic screens that have a new-theme counterpart (SPEC §2, DESIGN §7). */
+/** The classic screens that have a new-theme counterpart (docs/product.md §2, docs/product.md §2.7). */
 const NEW_THEME_COUNTERPART: Record<string, string> = {
   '/index': '/indexNew',
   '/mine': '/mineNew',

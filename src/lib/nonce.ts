@@ -1,4 +1,4 @@
-/** A fresh random nonce per request (SPEC §7): 32 hex characters from the platform's CSPRNG. */
+/** A fresh random nonce per request (docs/product.md §7): 32 hex characters from the platform's CSPRNG. */
 export function createNonce(): string {
   const bytes = new Uint8Array(16);
   crypto.getRandomValues(bytes);

@@ -1,7 +1,7 @@
 /**
  * Every in-app link the portal builds (decision 0028): typed paths of the route table, with
  * their query built by URLSearchParams, never by string template. A link into a product line
- * carries its `indexCode` (SPEC §2).
+ * carries its `indexCode` (docs/product.md §2).
  */
 
 /** The route table's paths that in-app links lead to (app/routes.test.ts keeps them in step). */
@@ -46,7 +46,7 @@ export const paths = {
     withIndexCode(theme === 'new' ? '/mineNew' : '/mine', indexCode),
   rights: (indexCode: string) => withIndexCode('/rights', indexCode),
   servMore: (indexCode: string) => withIndexCode('/index/servMore', indexCode),
-  /** A service's details, classic or new theme (SPEC §2 /servInform, /servInform1; `code` first). */
+  /** A service's details, classic or new theme (docs/product.md §2 /servInform, /servInform1; `code` first). */
   service: (code: string, indexCode: string, theme: 'classic' | 'new' = 'classic') =>
     pathWith(theme === 'new' ? '/servInform1' : '/servInform', { code, indexCode }),
   serviceLook: (code: string, indexCode: string) => pathWith('/servInform/look', { code, indexCode }),

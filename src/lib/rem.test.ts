@@ -1,6 +1,6 @@
 import { applyRootFontSize, rootFontSize } from './rem';
 
-describe('root font size (SPEC §9)', () => {
+describe('root font size (docs/product.md §9)', () => {
   it.each([
     [320, 32],
     [375, 37.5],

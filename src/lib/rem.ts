@@ -1,6 +1,6 @@
 import { MAX_LAYOUT_WIDTH } from '@/config/constants';
 
-/** Root font size for a viewport width: a tenth of the width, capped at 540 (SPEC §9). */
+/** Root font size for a viewport width: a tenth of the width, capped at 540 (docs/product.md §9). */
 export function rootFontSize(width: number): number {
   return Math.min(width, MAX_LAYOUT_WIDTH) / 10;
 }

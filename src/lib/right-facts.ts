@@ -5,7 +5,7 @@ import type { ProductLine, Right, RightStatus } from '@contract/types';
  * service information, the home summary): remaining times, validity, product line.
  */
 
-/** Chinese label of a product line (DESIGN §7 "Product lines and themes"). */
+/** Chinese label of a product line (docs/product.md §2.7). */
 export const PRODUCT_LINE_LABEL: Record<ProductLine, string> = {
   std: '个人保障',
   ebt: '团体保障',

@@ -1,5 +1,5 @@
 /**
- * Scroll positions per history entry (DESIGN §7 "Scroll and keep-alive"). The document
+ * Scroll positions per history entry (docs/product.md §2.5). The document
  * scrolls; the layout remembers `window.scrollY` per `location.key` when a screen is left.
  * Going back to a remounted screen, the position is applied when its content first shows
  * (`contentShown`, called by <PageState>), so it is not lost to a skeleton's short height.

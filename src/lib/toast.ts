@@ -18,7 +18,7 @@ function loadToast(): Promise<ToastModule> {
   return toastModule;
 }
 
-/** Shows a text toast for `duration` ms (SPEC §9: 2000 ms by default). */
+/** Shows a text toast for `duration` ms (docs/product.md §9: 2000 ms by default). */
 export async function showToast(content: string, duration = TOAST_DURATION_MS): Promise<void> {
   const { default: Toast } = await loadToast();
   Toast.show({ content, duration });

@@ -29,7 +29,7 @@ describe('analytics', () => {
     ],
     ['a 500 envelope', () => HttpResponse.json(envelope(500, '服务繁忙，请稍后重试', null)), '服务繁忙，请稍后重试'],
     ['a 10001 envelope', () => HttpResponse.json(envelope(10001, '事件编码不正确', null)), '事件编码不正确'],
-  ])('toasts a failing batch once by SPEC §8 and never retries, on %s', async (_name, answer, text) => {
+  ])('toasts a failing batch once by docs/product.md §8 and never retries, on %s', async (_name, answer, text) => {
     let calls = 0;
     server.use(
       http.post(url(endpoints.sendMq), () => {
@@ -48,7 +48,7 @@ describe('analytics', () => {
     expect(showToast).toHaveBeenCalledWith(text, 2000);
   });
 
-  it('stays silent on a code SPEC §8 passes on silently', async () => {
+  it('stays silent on a code docs/product.md §8 passes on silently', async () => {
     server.use(http.post(url(endpoints.sendMq), () => HttpResponse.json(envelope(403, '其他', null))));
     track('page_view');
     await flush();

@@ -4,11 +4,11 @@ import { readIndexCode } from './index-code';
 /**
  * Analytics: page views and key taps, sent with B/md/sendMq. `track()` only queues;
  * the sender (and with it the request client) is loaded on demand, so nothing here weighs on
- * the first screen (decision 0003). Rules, from DESIGN §7 "Toasts":
+ * the first screen (decision 0003). Rules, from docs/product.md §8.2:
  *  - at most one sendMq in flight; events wait in a queue and go one after another, flushed
  *    on a short timer;
  *  - nothing is sent while `navigator.onLine` is false (the queue waits for `online`);
- *  - a failed event is dropped, never retried; it toasts by SPEC §8 like any call, once per
+ *  - a failed event is dropped, never retried; it toasts by docs/product.md §8 like any call, once per
  *    batch (one flush, or the events sent on page exit): the batch shares a `toastGroup`
  *    (docs/decisions/0005);
  *  - when the page is hidden or closed the rest of the queue goes out with fetch `keepalive`
@@ -23,7 +23,7 @@ export const FLUSH_DELAY_MS = 1000;
 export const MAX_QUEUED = 50;
 /** At most this many events are sent on page exit (fetch keepalive allows 64 KB in all). */
 export const EXIT_BATCH = 10;
-/** DESIGN §3: `payload` is a JSON string of at most 2 KB. */
+/** docs/product.md §7: `payload` is a JSON string of at most 2 KB. */
 export const PAYLOAD_MAX_BYTES = 2048;
 
 type Sender = typeof import('@/api/analytics');

@@ -1,5 +1,5 @@
 /**
- * WeChat's in-app browser (DESIGN §5): lock the font size and hide the share menu once
+ * WeChat's in-app browser (docs/product.md §2.8): lock the font size and hide the share menu once
  * WeixinJSBridge is ready. Outside WeChat nothing happens.
  */
 interface WeixinJSBridge {

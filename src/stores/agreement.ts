@@ -2,8 +2,8 @@ import { create } from 'zustand';
 import type { AgreementStatus } from '@contract/types';
 
 /**
- * Whether the first-use privacy sheet must show (DESIGN §4 "First-use agreement"). Not
- * persisted: the gateway is asked again on every app start (DESIGN §7 "Privacy sheet timing").
+ * Whether the first-use privacy sheet must show (docs/product.md §4.3). Not
+ * persisted: the gateway is asked again on every app start (docs/product.md §4.3).
  * Tiny on purpose — the layout reads it on the first screen, the sheet itself loads lazily.
  */
 interface AgreementState {

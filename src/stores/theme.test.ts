@@ -9,7 +9,7 @@ async function reloadWith(stored: unknown) {
   return useThemeStore.getState();
 }
 
-describe('session theme (SPEC §2, decision 0011)', () => {
+describe('session theme (docs/product.md §2, decision 0011)', () => {
   it('is standard_blue, not from a login, by default', () => {
     expect(useThemeStore.getState()).toMatchObject({ theme: 'standard_blue', fromLogin: false });
   });

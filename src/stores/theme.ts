@@ -4,7 +4,7 @@ import { DEFAULT_THEME } from '@/config/constants';
 import { type Theme, THEMES } from '@contract/types';
 
 /**
- * The session theme (SPEC §2: kept in the session; standard_blue by default). DESIGN §7:
+ * The session theme (docs/product.md §2: kept in the session; standard_blue by default). docs/product.md §2.7:
  * ckNew's `theme` when it returned one, else the indexCode's theme, else standard_blue; so
  * once a login set it, the homes' indexCode themes no longer replace it (decision 0011).
  */

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { useUserStore } from './user';
 
 /**
- * The one server value shown in several places at once (STYLE §5): the unread notice count,
+ * The one server value shown in several places at once (docs/style.md §5): the unread notice count,
  * on the tab bar's 我的, the personal centre and the message centre.
  */
 interface UnreadState {

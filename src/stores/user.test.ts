@@ -24,8 +24,8 @@ const result = () => {
   };
 };
 
-describe('user store (SPEC §3)', () => {
-  it('persists exactly the SPEC §3 fields to localStorage and reads them back after a reload', async () => {
+describe('user store (docs/product.md §3)', () => {
+  it('persists exactly the docs/product.md §3 fields to localStorage and reads them back after a reload', async () => {
     loggedIn(result());
     const saved = JSON.parse(localStorage.getItem('user') ?? '{}');
     expect(Object.keys(saved.state).sort()).toEqual(

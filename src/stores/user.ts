@@ -6,7 +6,7 @@ import { readIndexCode } from '@/lib/index-code';
 import type { LoginResult, Role, UserInfo } from '@contract/types';
 
 /**
- * The persisted user store: exactly SPEC §3's fields, in localStorage under `user`.
+ * The persisted user store: exactly docs/product.md §3's fields, in localStorage under `user`.
  * Changed only through the actions below (named for what happened, callable outside React);
  * the token is written to and cleared from the `token` cookie together with the store.
  */
@@ -54,7 +54,7 @@ function readUserInfo(value: unknown): UserInfo | null {
 
 /**
  * Reads what localStorage holds, field by field; anything malformed falls back to its initial
- * value (STYLE §6: persisted state validated when read). Hand-written rather than zod so the
+ * value (docs/style.md §6: persisted state validated when read). Hand-written rather than zod so the
  * schema library stays off the first screen (decision 0003).
  */
 export function readPersistedUser(persisted: unknown): Partial<UserState> {
@@ -160,5 +160,5 @@ export function loggedOut(): void {
   useUserStore.setState({ ...initialUserState, indexCode });
 }
 
-/** Selector helper: a user is authenticated when their userInfo has a mobilePhone (SPEC §4). */
+/** Selector helper: a user is authenticated when their userInfo has a mobilePhone (docs/product.md §4). */
 export const selectIsLoggedIn = (s: UserState) => Boolean(s.userInfo?.mobilePhone);

@@ -154,7 +154,7 @@ describe('colour contrast', () => {
 
   // antd-mobile's weak text (InfiniteScroll's 加载中 / 没有更多了 on /message and /rights'
   // records, list descriptions) is #999 by default, 2.65:1 on our page background: Lighthouse
-  // failed those two screens on it. It is themed through its variable (STYLE §10).
+  // failed those two screens on it. It is themed through its variable (docs/style.md §10).
   it("themes antd-mobile's weak text with a grey that reaches 4.5:1 on the page and on cards", () => {
     const theme = defaultTheme();
     const [weak, page, card] = ['--adm-color-weak', '--app-color-bg', '--app-color-card'].map((n) =>

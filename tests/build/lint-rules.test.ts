@@ -1,8 +1,7 @@
 import { ESLint } from 'eslint';
 
 /**
- * The rules of eslint.config.js that keep transport details out of screens (DESIGN §8 "API
- * results"), react-router's internals in one file and antd-mobile imported from its top level:
+ * The rules of eslint.config.js that keep transport details out of screens (docs/product.md §12.12), react-router's internals in one file and antd-mobile imported from its top level:
  * each planted violation is reported once, and the same text where it is allowed is not.
  */
 const eslint = new ESLint();

@@ -3,7 +3,7 @@ import { launchBrowser, snap, watchErrors } from './browser';
 import { acceptPrivacySheet, freshPhone, loggedInPhone, settle, storedUser, toast } from './steps';
 
 /**
- * Avatar (DESIGN §4 "Personal centre": pick, crop/resize, updateHead; §3 updateHead): a new
+ * Avatar (docs/product.md §4.7: pick, crop/resize, updateHead; §7.5 updateHead): a new
  * customer picks a real 4000×3000 PNG on /mine, places the square on the crop screen and
  * confirms; the portal sends that square at 512 px, the gateway stores it, and after a reload
  * the avatar is the gateway's picture, served with HTTP 200, showing the region placed.

@@ -4,7 +4,7 @@ import { launchBrowser, newPhone, snap, watchErrors } from './browser';
 import { DEMO, loggedInPhone, logInByLink, settle } from './steps';
 
 /**
- * Faults (SPEC §8, DESIGN §5): the gateway going away mid-session gives the network
+ * Faults (docs/product.md §8, docs/product.md §2.8): the gateway going away mid-session gives the network
  * toast and keeps the screen; a screen chunk that fails to load is recovered (a retry, then
  * one guarded reload), and one that keeps failing shows a retry view, never a blank page.
  */

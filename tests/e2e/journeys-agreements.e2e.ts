@@ -3,7 +3,7 @@ import { baseUrl, launchBrowser, newPhone, watchErrors } from './browser';
 import { DEMO, loggedInPhone, settle } from './steps';
 
 /**
- * The agreement and notice documents (SPEC §2, DESIGN §7 titles), reached where a customer
+ * The agreement and notice documents (docs/product.md §2, docs/product.md §2.2 titles), reached where a customer
  * finds them: the personal centre's menu, /login2's agreement links and a service's own
  * agreement. Each shows its real title, its version line, a section heading and a line of its
  * text (the expectations are written here, not read from agreements.json, so a wrong or empty

@@ -2,8 +2,8 @@ import { snap, watchErrors } from './browser';
 import { DEMO, settle, sharedLoggedInContext } from './steps';
 
 /**
- * The new-theme home and personal centre (SPEC §2 /indexNew, /mineNew under tab bar two;
- * DESIGN §4 "Home", "Personal centre", §7: new-theme screens read notices from prefix B): what
+ * The new-theme home and personal centre (docs/product.md §2 /indexNew, /mineNew under tab bar two;
+ * docs/product.md §4.9, §4.7, §2.7: new-theme screens read notices from prefix B): what
  * the demo customer sees there, and where each tap leads. Nothing here changes the customer.
  */
 const customer = sharedLoggedInContext(DEMO.customer);

@@ -12,7 +12,7 @@ import {
 } from './steps';
 
 /**
- * The branded login entry pages (SPEC §2, DESIGN §4, decision 0008): /login1 and /login2 go
+ * The branded login entry pages (docs/product.md §2, docs/product.md §4.2, decision 0008): /login1 and /login2 go
  * out with the portal's own source and return through /transferPage; /loginMn is the partner
  * channel (its own source, /transferPageMn). An entry page is never the place to return to:
  * each login lands on the home of the indexCode it carried.

@@ -12,8 +12,7 @@ import {
 } from './steps';
 
 /**
- * Personal information and unbinding (DESIGN §3 updateInfo, userAddress, unbind; §4 "Personal
- * centre"; decision 0007). Each journey changes its customer, so each is a new customer of its
+ * Personal information and unbinding (docs/product.md §7.6 updateInfo, userAddress, unbind; §4.7; decision 0007). Each journey changes its customer, so each is a new customer of its
  * own (a fresh phone), and the demo accounts stay as other files expect them.
  */
 let browser: Browser;
@@ -97,7 +96,7 @@ describe('my information', () => {
     await page.context().close();
   });
 
-  it('adds an address with the SPEC §5 checks, edits it, and finds the edit after a reload', async () => {
+  it('adds an address with the docs/product.md §5 checks, edits it, and finds the edit after a reload', async () => {
     const page = await newCustomerOnMyInfo(freshPhone());
     const errors = watchErrors(page);
     await page.getByText('还没有联系地址').waitFor();

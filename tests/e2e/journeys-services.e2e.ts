@@ -3,7 +3,7 @@ import { launchBrowser, newPhone, snap, watchErrors } from './browser';
 import { DEMO, loggedInPhone, settle } from './steps';
 
 /**
- * Finding a service (DESIGN §4 "Home", "Using a right"): the service list by category and by
+ * Finding a service (docs/product.md §4.9, §4.4): the service list by category and by
  * search (/servList), the more-services screen of a home (/index/servMore, from 更多), a
  * service's information in the classic layout and its full description (/servInform/look),
  * and the new-theme information (/servInform1). Each tap lands on the service tapped, with its

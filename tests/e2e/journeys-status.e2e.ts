@@ -3,7 +3,7 @@ import { launchBrowser, snap, watchErrors } from './browser';
 import { DEMO, loggedInPhone, settle } from './steps';
 
 /**
- * The write-off status screens besides 核销成功 (DESIGN §4 "Using a right", §7 "Write-off",
+ * The write-off status screens besides 核销成功 (docs/product.md §4.4, §4.4,
  * decision 0009): a code nobody scans for 60 s leads to /statusOne (等待核销), whose 继续等待
  * returns to the same code; a write-off that failed or whose code expired shows /statusThree,
  * which says which and offers a new code. The customer's unlimited right 1 and right 5 (12

@@ -3,7 +3,7 @@ import { baseUrl, launchBrowser, newPhone, snap, watchErrors } from './browser';
 import { acceptPrivacySheet, DEMO, everyScreen, freshPhone, loggedInPhone, settle, whenStill } from './steps';
 
 /**
- * Layout (SPEC §9 root font size, DESIGN §5): the root font size is a tenth of the
+ * Layout (docs/product.md §9 root font size, docs/product.md §2.8): the root font size is a tenth of the
  * width, capped at 540; at 320 and 375 px no screen scrolls sideways, no touch target is
  * smaller than 44 px although every size scales with the width (docs/decisions/0018), and no
  * empty field cuts its placeholder short. The stand-in SSO page, where every login passes, counts

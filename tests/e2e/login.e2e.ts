@@ -4,7 +4,7 @@ import { launchBrowser, newPhone, snap, watchErrors } from './browser';
 import { DEMO, freshPhone, loginThroughSso, returnTarget, settle, storedUser, whenStill } from './steps';
 
 /**
- * Login (SPEC §2 tab bars, DESIGN §4 "Login", "First-use agreement"): a logged-out
+ * Login (docs/product.md §2 tab bars, docs/product.md §4.2, §4.3): a logged-out
  * tab tap goes to the stand-in SSO, the phone and SMS code log in, the transfer page brings
  * the user back to the saved path with the store and cookie set; a new customer accepts the
  * first-use privacy sheet once.

@@ -3,7 +3,7 @@ import { snap, watchErrors } from './browser';
 import { DEMO, settle, sharedLoggedInContext, whenStill } from './steps';
 
 /**
- * Messages (DESIGN §4 "Messages", §7 "Scroll and keep-alive"): the list scrolls into
+ * Messages (docs/product.md §4.6, §2.5): the list scrolls into
  * its second page, 全部已读 clears the dots and the 我的 tab's badge; /message is kept alive,
  * so going back finds it as it was left, at the same scroll position, while a forward or new
  * navigation starts at the top.

@@ -3,7 +3,7 @@ import { DEMO, sharedLoggedInContext } from './steps';
 
 /**
  * A customer with no rights opens /rights: the portal sends them to the no-rights screen of the
- * indexCode's product line (DESIGN §7; public/jsons/indexConfig.json maps indexCodes to lines).
+ * indexCode's product line (docs/product.md §6.2; public/jsons/indexConfig.json maps indexCodes to lines).
  */
 const customer = sharedLoggedInContext(DEMO.noRights);
 

@@ -3,7 +3,7 @@ import { watchErrors } from './browser';
 import { DEMO, settle, sharedLoggedInContext, toast, whenStill } from './steps';
 
 /**
- * SPEC §9 "base popup layer index 2000": antd-mobile's popups, dialogs and toasts, as the
+ * docs/product.md §9 "base popup layer index 2000": antd-mobile's popups, dialogs and toasts, as the
  * browser lays them out (the CSS variables resolved), sit at 2000 or above.
  */
 const customer = sharedLoggedInContext(DEMO.customer);
@@ -40,7 +40,7 @@ describe('the popup layer', () => {
     await dialog.getByRole('button', { name: '取消' }).click();
     await settle(page);
 
-    // A failing call toasts (SPEC §8): the Toast's mask.
+    // A failing call toasts (docs/product.md §8): the Toast's mask.
     await page.route('**/permConsume/count**', (route) => route.abort());
     await page.reload();
     await toast(page).first().waitFor();

@@ -3,7 +3,7 @@ import { launchBrowser, newPhone, watchErrors } from './browser';
 import { DEMO, freshPhone, loginThroughSso, savedSession, settle, storedUser } from './steps';
 
 /**
- * The returning customer (DESIGN §7 "401", clocks; SPEC §3 and §7; decision 0023): a phone
+ * The returning customer (docs/product.md §8.3, clocks; docs/product.md §3 and §7; decision 0023): a phone
  * whose clock is off, a WeChat WebView that restarted (session cookies gone) or lost its
  * cookies, opening the home cold.
  */
@@ -109,7 +109,7 @@ describe('a phone whose clock is ten minutes ahead', () => {
 });
 
 describe("index.html's early fetch", () => {
-  it('sends SPEC §7 headers on the home’s first JSON requests, like every other request', async () => {
+  it('sends docs/product.md §7 headers on the home’s first JSON requests, like every other request', async () => {
     const context = await newPhone(browser);
     const page = await context.newPage();
     const seen = watch(page);

@@ -3,8 +3,8 @@ import { launchBrowser, snap, watchErrors } from './browser';
 import { DEMO, everyScreen, loggedInPhone, type ScreenVisit, settle, startWriteOff } from './steps';
 
 /**
- * Every path of SPEC §2 opens in a phone browser, logged in as the demo customer,
- * without a page error, with DESIGN §7's title, showing its screen (not the not-found screen,
+ * Every path of docs/product.md §2 opens in a phone browser, logged in as the demo customer,
+ * without a page error, with docs/product.md §2.2's title, showing its screen (not the not-found screen,
  * not a load error) under exactly one h1; a screenshot of each lands in artifacts/screenshots.
  */
 let browser: Browser;
@@ -27,7 +27,7 @@ afterAll(async () => {
 
 const shotName = (url: string) => (url === '/' ? 'screen_root' : `screen${url.split('?')[0].replace(/[/:]/g, '_')}`);
 
-describe('every screen of SPEC §2, logged in as 13800138000', () => {
+describe('every screen of docs/product.md §2, logged in as 13800138000', () => {
   it('opens each path with its title, one h1 and no page error', { timeout: 240_000 }, async () => {
     const problems: string[] = [];
     for (const screen of screens) {

@@ -90,7 +90,7 @@ describe('share chains (decision 0025)', () => {
         source: 'h5portal',
       });
 
-      // The session theme ckNew returned survives the classic home (DESIGN §7).
+      // The session theme ckNew returned survives the classic home (docs/product.md §2.7).
       await page.goto('/index?indexCode=index');
       await page.locator('nav[aria-label="底部导航"]').waitFor();
       expect(await tabIconThemes(page)).toEqual(['indexNew', 'indexNew']);

@@ -3,7 +3,7 @@ import { baseUrl, launchBrowser, newPhone, snap, watchErrors } from './browser';
 import { decodeQr, DEMO, loggedInPhone, settle } from './steps';
 
 /**
- * Sharing (DESIGN §4 "Sharing"): the agent's QR code on /my/share, decoded from what
+ * Sharing (docs/product.md §4.8): the agent's QR code on /my/share, decoded from what
  * the screen shows, is `${origin}/share?promoterId=P100239&agentId=A9001`; opening it in
  * another phone shows the share page and its way to the share login.
  */

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { UserState } from '../../src/stores/user';
 import { baseUrl, launchBrowser, newPhone } from './browser';
 
-/** DESIGN §6 demo accounts. */
+/** docs/product.md §10 demo accounts. */
 export const DEMO = {
   /** Rights 1–8 in all states, consumptions 1–8, notices 1–14. */
   customer: '13800138000',
@@ -43,7 +43,7 @@ export async function smsCode(phone: string, base = baseUrl()): Promise<string> 
 }
 
 /**
- * The SSO's form post without the page (DESIGN §3: POST /sso/login → 302): the Location it
+ * The SSO's form post without the page (docs/product.md §7.6: POST /sso/login → 302): the Location it
  * answers, `redirectUrl` as given with `ticket` and `data` added (and the WeChat profile with
  * its sign when `wx`). `base`: another gateway than the suite's.
  */
@@ -191,14 +191,14 @@ export function sharedLoggedInContext(phone: string): { newPage: () => Promise<P
   };
 }
 
-/** The persisted user store (SPEC §3) as the page holds it. */
+/** The persisted user store (docs/product.md §3) as the page holds it. */
 export async function storedUser(
   page: Page,
 ): Promise<Pick<UserState, 'token' | 'userInfo' | 'role' | 'promoterId' | 'agentId' | 'indexCode'>> {
   return page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{"state":{}}').state);
 }
 
-/** What a service provider's system does on scanning a code (DESIGN §3 admin extension). */
+/** What a service provider's system does on scanning a code (docs/product.md §7.6 admin extension). */
 export async function confirmWriteOff(
   writeOffCode: string,
   providerName = '康途医疗服务有限公司',
@@ -249,12 +249,12 @@ export interface ScreenVisit {
   path: string;
   /** A concrete URL to open. */
   url: string;
-  /** The page title DESIGN §7 gives it. */
+  /** The page title docs/product.md §2.2 gives it. */
   title: string;
 }
 
 /**
- * Every path of SPEC §2 (read from the route table, so a new route is covered), plus `/`.
+ * Every path of docs/product.md §2 (read from the route table, so a new route is covered), plus `/`.
  * `queries` overrides a sample query, e.g. /statusOne with a consumption that is really pending
  * (a status screen hands over to the screen of the record's real state).
  */

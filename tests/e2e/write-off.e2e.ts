@@ -2,7 +2,7 @@ import { snap, watchErrors } from './browser';
 import { confirmWriteOff, DEMO, settle, sharedLoggedInContext, signedPost } from './steps';
 
 /**
- * Using a right (DESIGN §4 "Using a right", "Evaluation"): rights → service
+ * Using a right (docs/product.md §4.4, §4.5): rights → service
  * information → 立即使用 → the write-off code → the provider confirms through the admin call →
  * 核销成功 → evaluation → the record shows evaluated; evaluating again is refused.
  */

@@ -1,6 +1,6 @@
 /**
  * msw's in-memory database: the demo data of contract/demo-data.ts (the same rows the gateway
- * seeds), reset before every test. Business rules mirror the gateway's (DESIGN §3); the shared
+ * seeds), reset before every test. Business rules mirror the gateway's (docs/product.md §7); the shared
  * contract cases keep the two from drifting.
  */
 import {

@@ -1,7 +1,7 @@
 /**
  * The gateway's table of contract cases (gateway/src/contract-cases.ts), run against the msw
  * handlers: the mocks the portal's tests rely on answer exactly as the real gateway does
- * (DESIGN §7 "Gateway details": one table, both sides, so they cannot drift).
+ * (docs/product.md §11.2: one table, both sides, so they cannot drift).
  */
 import { type CaseActor, contractCases } from '../../gateway/src/contract-cases';
 import { mockToken } from '../mocks/db';

@@ -2,7 +2,7 @@
  * The bench's load generator (scripts/load-driver.ts) draws its nonces from a pool of random
  * bytes. Every request must still carry a nonce of its own that the gateway accepts, also
  * across a refill of the pool, or the bench would measure refusals. And every answer's envelope
- * is read: a run with any answer other than code 200 is invalid (DESIGN §8 "Honest load figures").
+ * is read: a run with any answer other than code 200 is invalid (docs/product.md §12.8).
  */
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -4,7 +4,7 @@ import { DEMO, everyScreen, type ScreenVisit } from '../e2e/steps';
 import { logIn, logOut, open, openWebKit, PAGE, screenshotOnFailure, scriptErrors, settle, shot } from './webkit';
 
 /**
- * Every path of SPEC §2 in WebKit, as a guest and as the demo customer: the title of the
+ * Every path of docs/product.md §2 in WebKit, as a guest and as the demo customer: the title of the
  * screen it lands on (a guest may be sent to log in), a screen drawn with text, not the load
  * error nor 页面不存在, and no script error; and the login screens end where the screen ends.
  */
@@ -20,7 +20,7 @@ afterAll(async () => {
 });
 screenshotOnFailure(() => driver);
 
-/** The title DESIGN §7 gives the screen at `pathname` (where a redirect may have landed). */
+/** The title docs/product.md §2.2 gives the screen at `pathname` (where a redirect may have landed). */
 function titleAt(pathname: string): string | undefined {
   if (pathname === '/') return '首页 - 健康服务平台';
   const route = routes.find((r) => r.path.replace(':version', 'v2') === pathname);

@@ -1,5 +1,5 @@
 /**
- * PGlite is one process's database (DESIGN §8 "Topology"): a second gateway on the same
+ * PGlite is one process's database (docs/product.md §12.1): a second gateway on the same
  * DATA_DIR would keep its own copy in memory and one of the two would lose its writes. A lock
  * file in the folder, created exclusively, holds the owner's pid; a lock whose process is
  * gone (kill -9, a crash) is taken over.

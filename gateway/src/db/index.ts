@@ -1,5 +1,5 @@
 /**
- * One small database interface with two implementations (DESIGN §1): embedded PGlite (a
+ * One small database interface with two implementations (docs/product.md §1.2): embedded PGlite (a
  * directory, or memory for tests) and a `pg.Pool` when DATABASE_URL is set. Route code only
  * sees `Db`/`Queryable`, and writes SQL that runs on PostgreSQL 15 and PGlite alike.
  */
@@ -50,7 +50,7 @@ export interface OpenDbOptions {
   statementTimeoutMs?: number;
 }
 
-/** How long a new PostgreSQL connection may take, TCP to ready-for-query (DESIGN §8). */
+/** How long a new PostgreSQL connection may take, TCP to ready-for-query (docs/product.md §12.2). */
 export const PG_CONNECT_TIMEOUT_MS = 5_000;
 /** An idle pool connection is closed after this long. */
 export const PG_IDLE_TIMEOUT_MS = 30_000;

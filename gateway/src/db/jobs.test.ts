@@ -1,6 +1,6 @@
 /**
  * Once-only jobs under advisory locks, and the replay guard's table across a crash
- * (DESIGN §8 "Topology", "Replay guard across failures"; decision 0020).
+ * (docs/product.md §12.1, §12.5; decision 0020).
  */
 import { ASYNC_COMMIT, GUARD_BATCH_CTES, pruneGuardTables } from '../guard';
 import { freshDb, onPostgres } from '../test-helpers';

@@ -1,5 +1,5 @@
 /**
- * Jobs that must not run on two gateway instances at once (DESIGN §8 "Topology"): each runs
+ * Jobs that must not run on two gateway instances at once (docs/product.md §12.1): each runs
  * in a transaction that first takes its own advisory lock with pg_try_advisory_xact_lock; an
  * instance that finds the lock taken skips the round instead of waiting. On PGlite (one
  * process) the lock is always free.

@@ -1,5 +1,5 @@
 /**
- * The migration runner (DESIGN §8 "Configuration"): a checksum per applied file, a changed
+ * The migration runner (docs/product.md §12.4): a checksum per applied file, a changed
  * applied file is an error naming it, production refuses pending migrations, and runs that
  * start together apply each file exactly once (on PostgreSQL two pools on one database).
  */

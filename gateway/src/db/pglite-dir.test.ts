@@ -1,5 +1,5 @@
 /**
- * PGlite is one process's database (DESIGN §8 "Topology"): a folder held by a live process
+ * PGlite is one process's database (docs/product.md §12.1): a folder held by a live process
  * is refused, naming the folder and the process; a lock left by a dead one is taken over;
  * a folder PGlite cannot use is an error naming the folder and the cause.
  */

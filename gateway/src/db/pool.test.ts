@@ -1,5 +1,5 @@
 /**
- * The PostgreSQL pool's timeouts (DESIGN §8 "Configuration"): a database that accepts TCP but
+ * The PostgreSQL pool's timeouts (docs/product.md §12.4): a database that accepts TCP but
  * never answers is a clear error within seconds naming host:port, and statement_timeout
  * comes from PG_STATEMENT_TIMEOUT_MS.
  */

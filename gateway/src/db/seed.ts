@@ -1,5 +1,5 @@
 /**
- * Seeds the demo data of contract/demo-data.ts (DESIGN §6). Idempotent: a demo user's rows
+ * Seeds the demo data of contract/demo-data.ts (docs/product.md §10). Idempotent: a demo user's rows
  * are written only in the run that creates the user (`on conflict do nothing returning`), so
  * seeding twice changes nothing, and what the demo users did since (a renamed nickname, a
  * deleted address, a used right) survives every restart.

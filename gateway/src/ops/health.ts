@@ -1,6 +1,5 @@
 /**
- * `GET /healthz` and `GET /readyz` for a load balancer or an orchestrator (DESIGN §8
- * "Operations endpoints"). Outside the contract prefixes: plain JSON, never an envelope, no
+ * `GET /healthz` and `GET /readyz` for a load balancer or an orchestrator (docs/product.md §12.2). Outside the contract prefixes: plain JSON, never an envelope, no
  * guard, never the portal's page. Probes come every few seconds, so they are logged only at
  * warn, and readiness only when its answer changes.
  */
@@ -16,7 +15,7 @@ export interface Lifecycle {
 /** Why the instance is not ready, or null when it is. */
 export type NotReady = 'draining' | 'database' | 'migrations' | null;
 
-/** The database must answer within this long for the instance to be ready (DESIGN §8). */
+/** The database must answer within this long for the instance to be ready (docs/product.md §12.2). */
 export const READY_QUERY_TIMEOUT_MS = 1000;
 
 /** `work`'s answer, or a rejection when it takes longer than `timeoutMs`. */

@@ -1,5 +1,5 @@
 /**
- * Prometheus metrics (DESIGN §8): requests by route pattern, method, HTTP status and envelope
+ * Prometheus metrics (docs/product.md §12.2): requests by route pattern, method, HTTP status and envelope
  * code (401, 500 and 10001 are HTTP 200 and still counted apart), latency, the pg pool, the
  * sizes of the batched statements, and prom-client's process figures. One Registry per app,
  * never the global one, so tests can build several apps. Served on their own listener,

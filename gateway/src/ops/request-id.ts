@@ -1,5 +1,5 @@
 /**
- * Request ids (DESIGN §8 "Requests and logs"): the proxy's `X-Request-Id` when it is a sane
+ * Request ids (docs/product.md §12.3): the proxy's `X-Request-Id` when it is a sane
  * token, so one request can be followed from the load balancer through every log line of the
  * gateway; otherwise a new UUID. A hostile value (a newline, a megabyte) never reaches a log.
  */

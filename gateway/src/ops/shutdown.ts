@@ -1,5 +1,5 @@
 /**
- * Drain on SIGTERM/SIGINT (DESIGN §8, decision 0021): /readyz answers 503 at once; after SIGTERM
+ * Drain on SIGTERM/SIGINT (docs/product.md §12.2, decision 0021): /readyz answers 503 at once; after SIGTERM
  * the listener keeps serving for `delayMs`, so the load balancer sees the 503 and stops sending
  * before connections are refused; then the server closes (no new connections, idle keep-alive
  * connections closed, the requests in flight finish) and `cleanup` runs (the database, the

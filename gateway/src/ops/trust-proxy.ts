@@ -1,5 +1,5 @@
 /**
- * `TRUST_PROXY` (DESIGN §8 "Requests and logs"): which proxies may say, in X-Forwarded-For,
+ * `TRUST_PROXY` (docs/product.md §12.3): which proxies may say, in X-Forwarded-For,
  * whose request it is. Unset: nobody, the socket's address counts. A hop count, or a list of
  * addresses and CIDR ranges, as Fastify's `trustProxy` takes them. Anything else is refused at
  * start: a typo must not make every client's claimed address believed, nor none.

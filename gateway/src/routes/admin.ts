@@ -1,5 +1,5 @@
 /**
- * POST /admin/writeOff/confirm (DESIGN §3): what a provider's system does when it scans a
+ * POST /admin/writeOff/confirm (docs/product.md §7.6): what a provider's system does when it scans a
  * write-off code. GET /admin/attribution (decision 0025): whom a customer's first login was
  * attributed to. Not header-checked; both need X-Admin-Key.
  */

@@ -1,4 +1,4 @@
-/** A/userAgreement/ and A/userAgreement/agree (SPEC §7, DESIGN §3, §4 "First-use agreement"). */
+/** A/userAgreement/ and A/userAgreement/agree (docs/product.md §7, docs/product.md §7.5, §4.3). */
 import type { FastifyInstance } from 'fastify';
 import { AGREEMENT_VERSIONS, CURRENT_AGREEMENT_VERSION } from '../../../contract/demo-data';
 import { endpoints } from '../../../contract/endpoints';

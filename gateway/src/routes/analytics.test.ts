@@ -3,7 +3,7 @@ import { endpoints } from '../../../contract/endpoints';
 import { pruneGuardTables } from '../guard';
 import { createTestGateway, type TestGateway } from '../test-helpers';
 
-/** md/sendMq's per-address budget (DESIGN §8 "Anonymous writes", decision 0022). */
+/** md/sendMq's per-address budget (docs/product.md §12.10, decision 0022). */
 describe('md/sendMq: events a minute per client address', () => {
   let gw: TestGateway;
   beforeAll(async () => {

@@ -9,7 +9,7 @@ import { BizError } from '../envelope';
 import type { GatewayMetrics } from '../ops/metrics';
 import { hasUnstorableText, UNSTORABLE_TEXT_DESC } from '../text';
 
-/** An anonymous write stays small: the form's fields fit well within 8 KB (DESIGN §8 "Anonymous writes"). */
+/** An anonymous write stays small: the form's fields fit well within 8 KB (docs/product.md §12.10). */
 export const SEND_MQ_BODY_LIMIT = 8 * 1024;
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Consumption records, write-off and evaluation (DESIGN §3, §4 "Using a right"). The races
+ * Consumption records, write-off and evaluation (docs/product.md §7.6, §4.4). The races
  * are closed by the database, not by this code: one pending consumption per right (partial
  * unique index), one evaluation per consumption (unique constraint).
  */
@@ -14,7 +14,7 @@ import type { Queryable } from '../db/index';
 import { BizError } from '../envelope';
 import { formatDateTime, todayInShanghai } from '../time';
 
-/** A write-off code lives 15 minutes (DESIGN §3). */
+/** A write-off code lives 15 minutes (docs/product.md §7.6). */
 export const WRITE_OFF_TTL_MINUTES = 15;
 
 interface ConsumptionRow {

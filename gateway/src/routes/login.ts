@@ -1,5 +1,5 @@
 /**
- * Login (DESIGN §3, §4 "Login"): B/login/rui/ck and ckNew turn a one-time SSO ticket into a
+ * Login (docs/product.md §7, §4.2): B/login/rui/ck and ckNew turn a one-time SSO ticket into a
  * session; A/login/rui/wxinfo binds the WeChat profile; A/login/unbind unbinds the phone and
  * revokes the tokens.
  */
@@ -19,7 +19,7 @@ import { toUserInfo, USER_COLUMNS, type UserRow } from '../users';
 
 /** Default nickname of a new customer: 用户 + the last four digits. */
 const defaultNickname = (phone: string) => `用户${phone.slice(-4)}`;
-/** Only our own paths may become a headUrl: no remote images (DESIGN §7 "Feel"). */
+/** Only our own paths may become a headUrl: no remote images (docs/product.md §11.6). */
 const isLocalPath = (url: string) => /^\/(?!\/)[A-Za-z0-9._~!$&'()*+,;=:@/%-]*$/.test(url);
 
 /** Creates a session for `userId`; returns the token (only its hash is stored). */
@@ -106,7 +106,7 @@ export function loginRoutes(app: FastifyInstance, { db, config }: AppContext) {
       if (user.promoter_id) result.promoterId = user.promoter_id;
       if (user.agent_id) result.agentId = user.agent_id;
       if (user.uc_agent_user_id) result.ucAgentUserId = user.uc_agent_user_id;
-      // ckNew serves the new-theme transfer page (DESIGN §3).
+      // ckNew serves the new-theme transfer page (docs/product.md §7.5).
       if (withTheme) result.theme = 'indexNew';
       return result;
     };

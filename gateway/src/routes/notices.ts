@@ -1,5 +1,5 @@
 /**
- * Notices (SPEC §7, DESIGN §3): A and B lists (same shape), unread count, read all, and our
+ * Notices (docs/product.md §7, docs/product.md §7.5): A and B lists (same shape), unread count, read all, and our
  * extension read/one. The list is the hot path of the throughput bench. Its route runs behind
  * the guard stage like every other (decision 0030); the list and the unread count are first
  * screens' reads, batched with the others in one statement (screen-reads.ts: decisions 0014,

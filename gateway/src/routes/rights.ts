@@ -1,5 +1,5 @@
 /**
- * GET A/rights/list (DESIGN §3 extension). Status is computed, never stored: expired when
+ * GET A/rights/list (docs/product.md §7.6 extension). Status is computed, never stored: expired when
  * validTo is before today (Asia/Shanghai), used when the times are used up, else available.
  * The list is one of the first screens' batched reads (screen-reads.ts, decision 0038).
  */

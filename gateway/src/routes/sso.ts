@@ -1,5 +1,5 @@
 /**
- * The stand-in company login gateway (DESIGN §3 extensions, §4 "Login"): a server-rendered
+ * The stand-in company login gateway (docs/product.md §7.6 extensions, §4.2): a server-rendered
  * mobile login page (phone + SMS code, or the simulated 微信授权登录), POST /sso/sms and
  * POST /sso/login. It redirects only to allowed origins, never elsewhere.
  */
@@ -212,7 +212,7 @@ export function ssoRoutes(app: FastifyInstance, { db, config }: AppContext) {
       phone: field(raw.phone, 20),
     };
     // Only the SSO page itself may post this form: another site must not log a visitor into an
-    // account of its choosing (DESIGN §8). SSO_ALLOWED_ORIGINS names redirect targets, not
+    // account of its choosing (docs/product.md §12.9). SSO_ALLOWED_ORIGINS names redirect targets, not
     // pages allowed to post here (decision 0024).
     if (!sameOrigin(req)) return html(reply, 403, loginPage({ ...state, error: BizDesc.ssoCrossSite }, config));
     if (raw.agree !== '1')
@@ -254,7 +254,7 @@ export function ssoRoutes(app: FastifyInstance, { db, config }: AppContext) {
     if (!result.ok) return html(reply, 200, loginPage({ ...state, error: result.desc }, config));
 
     target.searchParams.set('ticket', result.ticket);
-    // `data` goes back untouched (DESIGN §4: the indexCode alone): the schema neither trims nor cuts it.
+    // `data` goes back untouched (docs/product.md §4.2: the indexCode alone): the schema neither trims nor cuts it.
     target.searchParams.set('data', form.data);
     if (raw.wx === '1') {
       // Simulated WeChat authorisation: a stable openId per phone, vouched for by a sign that

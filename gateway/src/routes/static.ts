@@ -1,7 +1,7 @@
 /**
- * The built portal (DESIGN §1): dist/ with an SPA fallback to index.html,
+ * The built portal (docs/product.md §1.2): dist/ with an SPA fallback to index.html,
  * `immutable` caching of hashed assets, `no-cache` on index.html, /jsons/*.json (dist/jsons,
- * else public/jsons so tests run without a build), and the security headers of DESIGN §7.
+ * else public/jsons so tests run without a build), and the security headers of docs/product.md §11.5.
  * What the build compressed (`.br`/`.gz` beside a file, build/vite-plugins/precompress.ts) is sent as it is.
  */
 import { createHash } from 'node:crypto';
@@ -200,7 +200,7 @@ export async function staticRoutes(app: FastifyInstance, { config }: AppContext)
     });
   }
 
-  // Unknown path: the SPA for a page navigation, else a 404 envelope (DESIGN §7).
+  // Unknown path: the SPA for a page navigation, else a 404 envelope (docs/product.md §11.2).
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0];
     // Only GET/HEAD get a page: TRACE / or DELETE /index.html is a 404 envelope.

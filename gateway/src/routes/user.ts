@@ -1,5 +1,5 @@
 /**
- * The personal centre's writes (DESIGN §3): avatar (updateHead, form), nickname (updateInfo),
+ * The personal centre's writes (docs/product.md §7): avatar (updateHead, form), nickname (updateInfo),
  * contact addresses (at most 10, one default), plus GET /media/avatar/<id>.<ext> serving the
  * stored avatars (not header-checked: <img> cannot send headers).
  */
@@ -14,7 +14,7 @@ import { apiRoute, type AppContext, me } from '../context';
 import { BizError, envelope } from '../envelope';
 import { toUserInfo, USER_COLUMNS, type UserRow } from '../users';
 
-/** updateHead accepts bodies up to 3 MB (DESIGN §3); every other route 64 KB. */
+/** updateHead accepts bodies up to 3 MB (docs/product.md §7.5); every other route 64 KB. */
 export const UPDATE_HEAD_BODY_LIMIT = 3 * 1024 * 1024;
 
 const MIME_EXT = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' } as const;

@@ -6,7 +6,7 @@ import { useRequest } from '@/hooks/server-state';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 
 /**
- * The agreement and notice documents (SPEC §2): texts from /jsons/agreements.json, shown as
+ * The agreement and notice documents (docs/product.md §2): texts from /jsons/agreements.json, shown as
  * plain text (never as HTML). A versioned path names the version the user was shown; if that
  * is not the current one, the current text is shown with a note.
  */

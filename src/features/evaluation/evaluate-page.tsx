@@ -13,14 +13,14 @@ import { EVALUATION_CONTENT_MAX, Messages } from '@contract/validation';
 import { StarRating } from './star-rating';
 import './evaluation.css';
 
-/** The fixed tags a customer can pick (DESIGN §4 "Evaluation": tags). */
+/** The fixed tags a customer can pick (docs/product.md §4.5: tags). */
 export const EVALUATION_TAGS = ['服务专业', '态度热情', '响应及时', '环境整洁', '流程便捷', '物有所值'] as const;
 
 /**
  * /evaluate?consumeId=…: rate a used service — 1–5 stars, tags, up to 200 characters with a
  * live counter; submitted once (the button locks while sending). An evaluated record shows
  * read-only. Kept alive, so the form lives in a child keyed by consumeId: another record
- * starts from a clean form (DESIGN §7).
+ * starts from a clean form (docs/product.md §11).
  */
 export default function EvaluatePage() {
   const [params] = useSearchParams();

@@ -24,7 +24,7 @@ function Star({ filled }: { filled: boolean }) {
 }
 
 /**
- * 1–5 stars (DESIGN §4 "Evaluation"). Editable: a radio group of five ≥ 44 px buttons, each
+ * 1–5 stars (docs/product.md §4.5). Editable: a radio group of five ≥ 44 px buttons, each
  * named "N星"; read-only: one image named "评分 N 星".
  */
 export function StarRating({ value, onChange, label = '评分' }: StarRatingProps) {

@@ -7,7 +7,7 @@ export interface BannerCarouselProps {
 }
 
 /**
- * Banners as CSS compositions with Chinese copy (DESIGN §7 "Feel"), in a native scroll-snap
+ * Banners as CSS compositions with Chinese copy (docs/product.md §11.6), in a native scroll-snap
  * strip: no carousel library on the first screen (decision 0003).
  */
 export function BannerCarousel({ banners }: BannerCarouselProps) {

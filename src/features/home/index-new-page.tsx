@@ -17,16 +17,16 @@ import { useHomeConfig } from './use-home-config';
 import './index-new.css';
 
 /**
- * /indexNew: the new-theme home (SPEC §2) under tab bar two. Same content as /index in its
+ * /indexNew: the new-theme home (docs/product.md §2) under tab bar two. Same content as /index in its
  * own teal layout: the `indexNew` entry of indexConfig.json (or the indexCode's own entry when
- * that is a new-theme one), notices from prefix B (DESIGN §7), service cards with summaries.
+ * that is a new-theme one), notices from prefix B (docs/product.md §2.7), service cards with summaries.
  */
 export default function IndexNewPage() {
   const indexCode = useIndexCode();
   const loggedIn = useUserStore(selectIsLoggedIn);
   const { data, loading, error, reload } = useHomeConfig(indexCode, true);
 
-  // The indexNew entry's theme, unless ckNew gave the session one (DESIGN §7).
+  // The indexNew entry's theme, unless ckNew gave the session one (docs/product.md §2.7).
   useEffect(() => {
     if (data) indexCodeThemeShown(data.entry.theme);
   }, [data]);

@@ -16,7 +16,7 @@ import { ServiceGrid } from './service-grid';
 import { useHomeConfig } from './use-home-config';
 
 /**
- * /index: the home page (SPEC §2; DESIGN §4 "Home"): banners and the service grid from
+ * /index: the home page (docs/product.md §2; docs/product.md §4.9): banners and the service grid from
  * indexConfig.json for the indexCode, the unread-notice ticker and my rights summary when
  * logged in (a login hint otherwise), 更多 → /index/servMore.
  */
@@ -26,7 +26,7 @@ export default function IndexPage() {
   const loggedIn = useUserStore(selectIsLoggedIn);
   const { data, loading, error, reload } = useHomeConfig(indexCode);
 
-  // DESIGN §7: the indexCode's theme, unless ckNew gave the session one (tab icons follow it).
+  // docs/product.md §2.7: the indexCode's theme, unless ckNew gave the session one (tab icons follow it).
   useEffect(() => {
     if (data) indexCodeThemeShown(data.entry.theme);
   }, [data]);

@@ -3,7 +3,7 @@ import './home-widgets.css';
 
 export interface LoginHintCardProps {
   indexCode: string;
-  /** Bar two's screens return through /transferPage1 (DESIGN §7). */
+  /** Bar two's screens return through /transferPage1 (docs/product.md §2.3). */
   transferPage?: '/transferPage' | '/transferPage1';
 }
 

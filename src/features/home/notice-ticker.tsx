@@ -6,7 +6,7 @@ import { selectIsLoggedIn, useUserStore } from '@/stores/user';
 import './home-widgets.css';
 
 export interface NoticeTickerProps {
-  /** Classic screens read notices from prefix A, new-theme screens from B (DESIGN §7). */
+  /** Classic screens read notices from prefix A, new-theme screens from B (docs/product.md §2.7). */
   prefix: 'A' | 'B';
   /** Where a tap leads. */
   to?: string;
@@ -37,7 +37,7 @@ export function NoticeTicker({ prefix, to = '/message' }: NoticeTickerProps) {
   const [index, setIndex] = useState(0);
   const count = data?.length ?? 0;
 
-  // An Effect, so the rotation pauses while the kept home is hidden (STYLE §8).
+  // An Effect, so the rotation pauses while the kept home is hidden (docs/style.md §8).
   useEffect(() => {
     if (count < 2) return;
     const timer = setInterval(() => setIndex((i) => (i + 1) % count), ROTATE_MS);

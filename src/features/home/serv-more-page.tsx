@@ -8,8 +8,8 @@ import { useIndexCode } from '@/hooks/use-index-code';
 import './serv-more.css';
 
 /**
- * /index/servMore: more services (SPEC §2), the sections `portalIndex/getMore` returns for the
- * indexCode (DESIGN §3), each service opening its information.
+ * /index/servMore: more services (docs/product.md §2), the sections `portalIndex/getMore` returns for the
+ * indexCode (docs/product.md §7.5), each service opening its information.
  */
 export default function ServMorePage() {
   const indexCode = useIndexCode();

@@ -43,7 +43,7 @@ async function visit(router: Router, path: string, shows: string) {
   expect(await screen.findByText(shows)).toBeInTheDocument();
 }
 
-describe('the session theme (DESIGN §7: ckNew’s theme, else the indexCode’s, else standard_blue)', () => {
+describe('the session theme (docs/product.md §2.7: ckNew’s theme, else the indexCode’s, else standard_blue)', () => {
   it('keeps ckNew’s theme when both homes are opened afterwards', async () => {
     ckNewReturns('year_red');
     const { router } = renderScreen(returnedLink('/transferPage1?ticket=mock-ticket-13800138000&data=index'));

@@ -22,7 +22,7 @@ import {
 import { maskPhone } from '@contract/validation';
 import { OPEN_ID_SIGN } from '@contract/wx-vouch';
 
-/** What differs between the three transfer pages (DESIGN §4). */
+/** What differs between the three transfer pages (docs/product.md §4.2). */
 export interface TransferVariant {
   transferPage: TransferPage;
   ck: 'ck' | 'ckNew';
@@ -38,7 +38,7 @@ export function transferVariant(variant: RouteVariant | undefined): TransferVari
   return { transferPage: '/transferPage', ck: 'ck', source: env.source, home: '/index' };
 }
 
-/** `data` is the indexCode alone (DESIGN §4); anything malformed means the default. */
+/** `data` is the indexCode alone (docs/product.md §4.2); anything malformed means the default. */
 export const indexCodeFrom = (value: string | null) => readIndexCode(value);
 
 export type LoginOutcome =
@@ -98,7 +98,7 @@ export interface LoginAttempts {
 }
 
 /**
- * The transfer page's work (DESIGN §4): the state and account-switch checks, then ck / ckNew
+ * The transfer page's work (docs/product.md §4.2): the state and account-switch checks, then ck / ckNew
  * with the share attribution from the store, store + cookie, the WeChat profile when the SSO
  * handed one back, the indexCode, the agreement check, then where to go. Never throws.
  */
@@ -126,7 +126,7 @@ export async function completeLogin(
   } catch (error) {
     if (error instanceof ApiError)
       return { ok: false, message: error.refused && error.desc ? error.desc : EXPIRED_TICKET, retry: false };
-    // The client has toasted the network error (SPEC §8).
+    // The client has toasted the network error (docs/product.md §8).
     return { ok: false, message: NETWORK_FAILED, retry: true };
   }
 

@@ -15,7 +15,7 @@ const gatewayUrl = loginGatewayUrl;
 
 afterEach(() => vi.mocked(assignLocation).mockClear());
 
-describe('login entry pages (DESIGN §4)', () => {
+describe('login entry pages (docs/product.md §4.2)', () => {
   it.each([
     ['/login?indexCode=ebt', '/transferPage', 'h5portal', 'ebt'],
     ['/login1', '/transferPage', 'h5portal', 'index'],

@@ -15,7 +15,7 @@ import './login.css';
 interface EntryVariant {
   source: string;
   transferPage: TransferPage;
-  /** /login2: the agreement must be ticked before the redirect (DESIGN §4). */
+  /** /login2: the agreement must be ticked before the redirect (docs/product.md §4.2). */
   needsAgreement: boolean;
   hero: LoginHeroProps;
 }
@@ -26,7 +26,7 @@ const classicHero: LoginHeroProps = {
   subtitle: '在线问诊、体检预约、齿科保健，保单附带的健康服务一站尽享',
 };
 
-/** The four branded entry pages of SPEC §2; only the Mn partner channel has its own source. */
+/** The four branded entry pages of docs/product.md §2; only the Mn partner channel has its own source. */
 function entryVariant(variant: RouteVariant | undefined): EntryVariant {
   switch (variant) {
     case 'festive':
@@ -65,8 +65,8 @@ const perks = [
 ];
 
 /**
- * /login, /login1, /login2, /loginMn (SPEC §2): branded entry pages whose button starts the
- * login gateway redirect with the variant's `source` and the query's `indexCode` (DESIGN §4).
+ * /login, /login1, /login2, /loginMn (docs/product.md §2): branded entry pages whose button starts the
+ * login gateway redirect with the variant's `source` and the query's `indexCode` (docs/product.md §4.2).
  * They do not save themselves as the path to return to (that would loop back here).
  */
 export default function LoginPage() {

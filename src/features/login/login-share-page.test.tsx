@@ -10,7 +10,7 @@ const gatewayUrl = loginGatewayUrl;
 
 afterEach(() => vi.mocked(assignLocation).mockClear());
 
-describe('share login (DESIGN §4)', () => {
+describe('share login (docs/product.md §4.2)', () => {
   it('saves promoterId and agentId, then starts the login', async () => {
     const { user } = renderScreen('/loginShare?promoterId=P100239&agentId=A9001');
     expect(await screen.findByText('您的专属健康顾问邀请您使用')).toBeInTheDocument();

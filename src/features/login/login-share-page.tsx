@@ -13,7 +13,7 @@ const ID_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
 const validId = (value: string | null) => (value && ID_PATTERN.test(value) ? value : '');
 
 /**
- * /loginShare and /loginShareMn (SPEC §2, DESIGN §4): a share link's `promoterId` and
+ * /loginShare and /loginShareMn (docs/product.md §2, docs/product.md §4.2): a share link's `promoterId` and
  * `agentId` are saved in the store before the login redirect; the transfer page sends them
  * with ck, so the new customer is attributed to the agent. /loginShare is reached from /share,
  * /loginShareMn from a share link of the Mn partner channel (decision 0025). Not kept alive.

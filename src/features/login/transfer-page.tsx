@@ -16,7 +16,7 @@ import {
 import './login.css';
 
 /**
- * /transferPage, /transferPage1, /transferPageMn (SPEC §2, DESIGN §4): where the login gateway
+ * /transferPage, /transferPage1, /transferPageMn (docs/product.md §2, docs/product.md §4.2): where the login gateway
  * sends the user back with `ticket` and `data`. Kept alive per path, so the work is keyed
  * on the ticket: a later visit with a new ticket starts afresh.
  */

@@ -152,7 +152,7 @@ describe("index.html's early list on /message", () => {
     expect(document.querySelectorAll('#root .notice-item')).toHaveLength(list.length);
   });
 
-  it("asks for the screen's first page with SPEC §7's headers and the customer's bearer", () => {
+  it("asks for the screen's first page with docs/product.md §7's headers and the customer's bearer", () => {
     const { calls } = boot('/message', { token: 'a b;c' });
     expect(calls.map((c) => c.url)).toEqual([`${endpoints.noticeList}?pageNum=1&pageSize=10`]);
     const headers = calls[0].headers;

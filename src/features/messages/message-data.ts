@@ -4,7 +4,7 @@ import { useUserStore } from '@/stores/user';
 import { arrivedNotices, pendingNotices } from './early-notices';
 import { NOTICE_PAGE_SIZE } from './notice-text';
 
-/** The first page of /message's notices (prefix A, DESIGN §7). */
+/** The first page of /message's notices (prefix A, docs/product.md §7.1). */
 export const fetchNoticePage = (pageNum: number) => getNotices({ pageNum, pageSize: NOTICE_PAGE_SIZE }, 'A');
 
 /** The key /message reads its list under, for its loader and its screen alike. */

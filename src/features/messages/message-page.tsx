@@ -25,7 +25,7 @@ const gestures = onDemand(() => import('./list-gestures'));
 const popup = onDemand(() => import('./notice-popup'));
 const ignore = () => undefined; // not loaded (offline): the list still reads; the next show or tap asks again
 
-/** /message: the message centre (DESIGN §4 "Messages"). Kept alive; classic screens read prefix A. */
+/** /message: the message centre (docs/product.md §4.6). Kept alive; classic screens read prefix A. */
 export default function MessagePage() {
   return <NoticeList />;
 }

@@ -16,7 +16,7 @@ export interface NoticePopupProps {
   onNavigate: (path: string) => void;
 }
 
-/** A notice's full text in a bottom popup (DESIGN §7 "Screens inside routes"), sanitised. */
+/** A notice's full text in a bottom popup (docs/product.md §2.6), sanitised. */
 export function NoticePopup({ notice, typeLabel, time, onClose, onNavigate }: NoticePopupProps) {
   const link = notice?.linkUrl ? safePath(notice.linkUrl, '') : '';
   return (

@@ -1,6 +1,6 @@
 import type { NoticeType } from '@contract/types';
 
-/** DESIGN §4 "Messages": the label shown for each notice type. */
+/** docs/product.md §4.6: the label shown for each notice type. */
 export const NOTICE_TYPE_LABELS: Record<NoticeType, string> = {
   system: '系统通知',
   service: '服务提醒',
@@ -43,5 +43,5 @@ export function noticeSummary(html: string, max = SUMMARY_MAX): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
-/** `YYYY-MM-DD HH:mm:ss` (DESIGN §3) shown as `YYYY-MM-DD HH:mm`. */
+/** `YYYY-MM-DD HH:mm:ss` (docs/product.md §7.3) shown as `YYYY-MM-DD HH:mm`. */
 export const noticeTime = (createTime: string) => createTime.slice(0, 16);

@@ -12,7 +12,7 @@ export type AddressErrors = Partial<Record<Field, string>>;
 const regionFields = new Set(['province', 'city', 'county', 'areaCode']);
 
 /**
- * SPEC §5 on the client with the gateway's own schema (contract/schemas.ts `addressBody`):
+ * docs/product.md §5 on the client with the gateway's own schema (contract/schemas.ts `addressBody`):
  * the same rules and the same messages, first message per field.
  */
 export function validateAddress(address: Address): AddressErrors {
@@ -46,7 +46,7 @@ export interface AddressFormProps {
 }
 
 /**
- * Add or edit a contact address (DESIGN §3). Errors show inline per field; nothing the user
+ * Add or edit a contact address (docs/product.md §7.6). Errors show inline per field; nothing the user
  * typed is lost on a validation error or a 10001 refusal (the client toasts its desc).
  */
 export function AddressForm({ initial, onSaved, onCancel }: AddressFormProps) {

@@ -27,7 +27,7 @@ function groupBy(list: Record<string, string>, length: number): Map<string, { la
 }
 
 /**
- * Province → city → county options from `@vant/area-data` (DESIGN §3: its area codes), built
+ * Province → city → county options from `@vant/area-data` (docs/product.md §7.6: its area codes), built
  * once, on first use: the package is only loaded with /my/info. One pass over each list (the
  * tap that opens the picker builds them: 3 000 counties must not be scanned once per city).
  */
@@ -55,7 +55,7 @@ const codesOf = (areaCode: string) =>
 export interface AddressRegionPickerProps {
   value: AddressRegion;
   onChange: (region: AddressRegion) => void;
-  /** Shown under the field (the SPEC §5 message 请选择地区). */
+  /** Shown under the field (the docs/product.md §5 message 请选择地区). */
   error?: string;
 }
 

@@ -26,7 +26,7 @@ type Point = { x: number; y: number };
 const distance = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
 
 /**
- * The crop step of the avatar (DESIGN §4): a full-screen layer with a square viewport and a
+ * The crop step of the avatar (docs/product.md §4.7): a full-screen layer with a square viewport and a
  * round guide. The picture starts centred, covering the square; one finger moves it, two pinch
  * it; 确定 hands over the source square the viewport shows, 取消 drops the picture.
  */

@@ -41,10 +41,10 @@ interface Picked {
 }
 
 /**
- * Tap the avatar to change it (DESIGN §4 "Personal centre": pick, crop/resize, updateHead):
+ * Tap the avatar to change it (docs/product.md §4.7: pick, crop/resize, updateHead):
  * antd-mobile's ImageUploader picks the file (accept image/*); the customer places a square of
  * it on the crop screen; that square is drawn at ≤ 512 px as JPEG in the browser, then sent with
- * updateHead. The upload item follows SPEC §3: status '' / uploading / failed, message,
+ * updateHead. The upload item follows docs/product.md §3: status '' / uploading / failed, message,
  * objectUrl (preview), content (the data URL sent), url (the stored avatar). A failed upload
  * keeps the cropped picture and offers 重试.
  */

@@ -1,5 +1,5 @@
 /**
- * The avatar's square crop (DESIGN §4 "pick, crop/resize, updateHead"). The picture is shown
+ * The avatar's square crop (docs/product.md §4.7 "pick, crop/resize, updateHead"). The picture is shown
  * in a square viewport `viewport` px wide, covering it at zoom 1 and centred; the customer
  * moves it by (x, y) px and zooms it. These pure functions keep the square inside the picture
  * and turn what the viewport shows into the source rectangle that is drawn and sent.

@@ -23,7 +23,7 @@ interface MenuEntry {
 }
 
 export interface MineMenuProps {
-  /** Agents see their share code entry (DESIGN §3: role 'agent' unlocks it). */
+  /** Agents see their share code entry (docs/product.md §3.3: role 'agent' unlocks it). */
   isAgent: boolean;
   unread: number;
   toEvaluate: number;

@@ -14,9 +14,9 @@ import './mine.css';
 const LATEST_NOTICES = 3;
 
 /**
- * /mineNew: the new-theme personal centre (SPEC §2, tab bar two). Same data as /mine in its own
+ * /mineNew: the new-theme personal centre (docs/product.md §2, tab bar two). Same data as /mine in its own
  * teal layout, plus a preview of the latest notices, read from prefix B as new-theme screens do
- * (DESIGN §7). The share code entry leads to /my/shareNew.
+ * (docs/product.md §2.7). The share code entry leads to /my/shareNew.
  */
 export default function MineNewPage() {
   const loggedIn = useUserStore(selectIsLoggedIn);

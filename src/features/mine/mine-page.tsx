@@ -4,7 +4,7 @@ import { PersonalCentre } from './personal-centre';
 import './mine.css';
 
 /**
- * /mine: the personal centre (SPEC §2, DESIGN §4): avatar (tap to change), nickname, masked
+ * /mine: the personal centre (docs/product.md §2, docs/product.md §4.7): avatar (tap to change), nickname, masked
  * phone, counts, the menu. Not kept alive, so the counts reload on each visit. The counts are
  * asked once the header has painted; their row keeps its size meanwhile (decision 0031).
  */

@@ -88,7 +88,7 @@ describe('/my/info: personal information', () => {
   });
 });
 
-describe('/my/info: contact addresses (SPEC §5 rules and messages)', () => {
+describe('/my/info: contact addresses (docs/product.md §5 rules and messages)', () => {
   it('lists the addresses with the default marked', async () => {
     renderScreen('/my/info', { user: customer });
     const item = await screen.findByRole('listitem', { name: '张晓明的地址' });

@@ -17,8 +17,8 @@ import './my-info.css';
 const roleLabel = { customer: '客户', agent: '代理人' } as const;
 
 /**
- * /my/info (SPEC §2, DESIGN §4): avatar, nickname (editable), masked phone and role, and the
- * contact addresses (DESIGN §3: at most 10, one default). Logged out, it offers login.
+ * /my/info (docs/product.md §2, docs/product.md §4.7): avatar, nickname (editable), masked phone and role, and the
+ * contact addresses (docs/product.md §7.6: at most 10, one default). Logged out, it offers login.
  */
 export default function MyInfoPage() {
   return <MyInfo />;
@@ -111,7 +111,7 @@ function MyInfo() {
   );
 }
 
-/** The nickname, editable in place: 1–20 characters, trimmed (DESIGN §3 updateInfo). */
+/** The nickname, editable in place: 1–20 characters, trimmed (docs/product.md §7.6 updateInfo). */
 function NicknameRow({ nickname }: { nickname: string }) {
   const [draft, setDraft] = useState<string | undefined>(undefined);
   const input = useRef<HTMLInputElement>(null);

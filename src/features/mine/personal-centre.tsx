@@ -13,7 +13,7 @@ import { useUnbind } from './use-unbind';
 /** What a personal centre lays out: the customer, and the counts and menu ready to place. */
 export interface CentreParts {
   userInfo: UserInfo;
-  /** The mobile phone, masked (SPEC §2). */
+  /** The mobile phone, masked (docs/product.md §2). */
   phone: string;
   counts: ReactNode;
   menu: ReactNode;
@@ -31,7 +31,7 @@ export interface PersonalCentreProps {
 }
 
 /**
- * The data of both personal centres, /mine and /mineNew (SPEC §2, DESIGN §4): the customer, the
+ * The data of both personal centres, /mine and /mineNew (docs/product.md §2, docs/product.md §4.7): the customer, the
  * counts, the unread count (reloaded on each visit) and the menu with its unbind. Nothing until
  * a customer is known; the route's guard offers login.
  */

@@ -89,7 +89,7 @@ export interface ResizedImage {
 }
 
 /**
- * Resizes a picked picture so its longer edge is at most `maxEdge` (DESIGN §3: 512) and
+ * Resizes a picked picture so its longer edge is at most `maxEdge` (docs/product.md §7: 512) and
  * re-encodes it as JPEG on a white background (transparent PNGs would turn black), ready for
  * updateHead. Rejects with an ImageResizeError whose message can be shown as is.
  */

@@ -11,8 +11,8 @@ export interface MineSummary {
 }
 
 /**
- * The personal centre's counts. /mine and /mineNew are not kept alive (SPEC §2), so they
- * reload on each visit. Never called while logged out (DESIGN §7 "Who needs a token").
+ * The personal centre's counts. /mine and /mineNew are not kept alive (docs/product.md §2), so they
+ * reload on each visit. Never called while logged out (docs/product.md §6.2).
  */
 export function useMineSummary(enabled: boolean) {
   const token = useUserStore((s) => s.token);

@@ -8,7 +8,7 @@ import { unreadChanged } from '@/stores/unread';
 import { loggedOut } from '@/stores/user';
 
 /**
- * 解除绑定 (DESIGN §3, §4): asks first; on success the phone is unbound and the token revoked
+ * 解除绑定 (docs/product.md §7, §4): asks first; on success the phone is unbound and the token revoked
  * by the gateway, the portal clears the store and the cookie, and the user lands on the home
  * (history replaced, so back does not return to a personal centre that no longer applies).
  * A refusal or network failure keeps everything as it was (the client has shown why).

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import { EmptyView } from '@/components/empty-view';
 
-/** Any path outside SPEC §2's table. */
+/** Any path outside docs/product.md §2's table. */
 export default function NotFoundPage() {
   const navigate = useNavigate();
   return (

@@ -11,7 +11,7 @@ interface Copy {
   steps: string[];
 }
 
-/** Product-line specific explanations (DESIGN §7 "Product lines and themes"). */
+/** Product-line specific explanations (docs/product.md §2.7). */
 const COPY: Record<'any' | 'ebt' | 'ryb', Copy> = {
   any: {
     title: '您暂时没有可查看的健康权益',

@@ -74,7 +74,7 @@ function RecordItem({ record }: { record: Consumption }) {
 }
 
 /**
- * 使用记录, the fourth tab of /rights (DESIGN §7 "Screens inside routes"): my consumption
+ * 使用记录, the fourth tab of /rights (docs/product.md §2.6): my consumption
  * records with 全部 / 待评价 / 已评价 filters, infinite scroll and pull to refresh.
  */
 export function RecordsList() {

@@ -8,7 +8,7 @@ import { useUserStore } from '@/stores/user';
 import type { IndexConfig, Right } from '@contract/types';
 import { arrivedRights, pendingRights } from './early-rights';
 
-/** Where a customer with no rights at all goes, by the indexCode's product line (DESIGN §7). */
+/** Where a customer with no rights at all goes, by the indexCode's product line (docs/product.md §2.7). */
 async function noRightsPath(indexCode: string): Promise<LinkedPath> {
   try {
     const config = await getStaticJson<IndexConfig>('indexConfig');

@@ -28,7 +28,7 @@ const isTab = (value: string | null): value is Tab => TABS.some((t) => t.key ===
 
 /**
  * /rights: my rights in tabs by status (可使用 / 已使用 / 已过期) plus 使用记录
- * (`?tab=records`, DESIGN §7), each with pull to refresh (DESIGN §7 "Feel"). None at all → the
+ * (`?tab=records`, docs/product.md §2.6), each with pull to refresh (docs/product.md §11.6). None at all → the
  * product line's no-rights page. Kept alive.
  */
 export default function RightsPage() {

@@ -7,7 +7,7 @@ export const RECORDS_PAGE_SIZE = 10;
 const recordKey = (record: Consumption) => record.id;
 
 /**
- * My consumption records, paged (DESIGN §3) for infinite scroll and pull to refresh; a filter
+ * My consumption records, paged (docs/product.md §7.3) for infinite scroll and pull to refresh; a filter
  * or another customer starts the list over, and a kept screen reloads it after an evaluation
  * or a write-off (`consumptions`).
  */

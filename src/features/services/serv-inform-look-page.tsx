@@ -7,7 +7,7 @@ import './services.css';
 
 /**
  * /servInform/look: the full description of a service (every detail section of
- * serviceCatalog.json, how to use, limits, provider). Not kept alive (DESIGN §7).
+ * serviceCatalog.json, how to use, limits, provider). Not kept alive (docs/product.md §2.5).
  */
 export default function ServInformLookPage() {
   const indexCode = useSessionIndexCode();

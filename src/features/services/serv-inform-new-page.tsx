@@ -9,9 +9,9 @@ import { useCatalogService } from './use-catalog-service';
 import './services.css';
 
 /**
- * /servInform1: the new-theme layout of a service's information (DESIGN §4 "Using a right").
+ * /servInform1: the new-theme layout of a service's information (docs/product.md §4.4).
  * Its login returns through /transferPage1 and its way home is /indexNew; the full
- * description unfolds here, since SPEC §2 has no new-theme /servInform/look (decision 0025).
+ * description unfolds here, since docs/product.md §2 has no new-theme /servInform/look (decision 0025).
  */
 export default function ServInformNewPage() {
   const indexCode = useSessionIndexCode();

@@ -130,7 +130,7 @@ describe('/servInform/look', () => {
   });
 });
 
-describe("a service's own agreement (SPEC §2: /agreement/user/znjkpc, /tjbgjd, /znjkzz)", () => {
+describe("a service's own agreement (docs/product.md §2: /agreement/user/znjkpc, /tjbgjd, /znjkzz)", () => {
   it.each([
     ['/servInform?code=health_assess', '智能健康评测服务协议', '/agreement/user/znjkpc'],
     ['/servInform?code=report_reading', '体检报告解读服务协议', '/agreement/user/tjbgjd'],

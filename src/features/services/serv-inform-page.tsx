@@ -12,7 +12,7 @@ import './services.css';
 /**
  * /servInform: a service's information from serviceCatalog.json by `?code=` — what it is, who
  * provides it, how to use it, its limits — and the caller's right for it with 立即使用
- * (DESIGN §4 "Using a right"). Not kept alive. The new-theme layout is /servInform1.
+ * (docs/product.md §4.4). Not kept alive. The new-theme layout is /servInform1.
  */
 export default function ServInformPage() {
   const navigate = useNavigate();

@@ -13,7 +13,7 @@ import './services.css';
 
 /**
  * /servList: every service of serviceCatalog.json by category (a side bar), with a search by
- * name across all categories (DESIGN §4 "Home"). A kept screen: the chosen category and the
+ * name across all categories (docs/product.md §4.9). A kept screen: the chosen category and the
  * search survive a visit to a service.
  */
 export default function ServListPage() {

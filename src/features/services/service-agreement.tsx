@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 
 /**
- * The three services that have an agreement of their own (SPEC §2's /agreement/user/… pages,
- * titled as in DESIGN §7), so a customer about to use one can read it (decision 0026).
+ * The three services that have an agreement of their own (docs/product.md §2's /agreement/user/… pages,
+ * titled as in docs/product.md §2.2), so a customer about to use one can read it (decision 0026).
  */
 const AGREEMENTS: Record<string, { path: string; title: string }> = {
   health_assess: { path: '/agreement/user/znjkpc', title: '智能健康评测服务协议' },

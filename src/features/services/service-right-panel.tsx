@@ -11,7 +11,7 @@ import type { Right } from '@contract/types';
 export interface ServiceRightPanelProps {
   serviceCode: string;
   indexCode: string;
-  /** The new-theme layout's login returns through /transferPage1 (DESIGN §7). */
+  /** The new-theme layout's login returns through /transferPage1 (docs/product.md §2.7). */
   transferPage?: '/transferPage' | '/transferPage1';
 }
 
@@ -23,9 +23,9 @@ function unusableReason(right: Right | undefined): string {
 }
 
 /**
- * The caller's right for a service (DESIGN §4 "Using a right"): remaining times, validity and
+ * The caller's right for a service (docs/product.md §4.4): remaining times, validity and
  * 立即使用 when usable; otherwise why not, and a way to /rights. Logged out: a login prompt
- * (the portal never calls token-only endpoints while logged out, DESIGN §7).
+ * (the portal never calls token-only endpoints while logged out, docs/product.md §6.2).
  */
 export function ServiceRightPanel({ serviceCode, indexCode, transferPage = '/transferPage' }: ServiceRightPanelProps) {
   const navigate = useNavigate();

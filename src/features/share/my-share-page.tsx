@@ -11,13 +11,13 @@ import { SHARE_ID_PATTERN, shareQuery } from './share-ids';
 import { ShareQrCode } from './share-qr-code';
 import './share.css';
 
-/** The URL an agent's code encodes (DESIGN §4): `${origin}/share?promoterId=…&agentId=…` (/share1 for the new theme). */
+/** The URL an agent's code encodes (docs/product.md §4.8): `${origin}/share?promoterId=…&agentId=…` (/share1 for the new theme). */
 export function shareUrl(sharePath: '/share' | '/share1', ids: { promoterId: string; agentId: string }): string {
   return `${window.location.origin}${sharePath}?${shareQuery(ids)}`;
 }
 
 /**
- * /my/share and /my/shareNew: an agent's personal share QR code (DESIGN §4 "Sharing"), with
+ * /my/share and /my/shareNew: an agent's personal share QR code (docs/product.md §4.8), with
  * their name and WeChat's long-press hint. Customers learn why they have none.
  */
 export default function MySharePage() {

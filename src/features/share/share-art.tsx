@@ -1,4 +1,4 @@
-/** The share page's illustration: a shield with a heart and a cross, our own SVG (DESIGN §7 "Feel"). */
+/** The share page's illustration: a shield with a heart and a cross, our own SVG (docs/product.md §11.6). */
 export function ShareArt() {
   return (
     <svg className="share__art" viewBox="0 0 240 160" aria-hidden="true">

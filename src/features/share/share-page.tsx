@@ -22,7 +22,7 @@ const offers = [
 const MN_CHANNEL = 'mn';
 
 /**
- * /share and /share1: what someone who scanned an agent's code sees (DESIGN §4 "Sharing"):
+ * /share and /share1: what someone who scanned an agent's code sees (docs/product.md §4.8):
  * the platform's offer and a button to the share login, carrying the agent's ids
  * (decision 0025): /share leads to /loginShare; /share1 (the new theme, from /my/shareNew)
  * starts the login itself, returning through /transferPage1 to /indexNew; a link carrying

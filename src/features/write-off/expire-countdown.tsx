@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { serverNow } from '@/lib/clock';
 
 export interface ExpireCountdownProps {
-  /** `YYYY-MM-DD HH:mm:ss`, Asia/Shanghai (DESIGN §3). */
+  /** `YYYY-MM-DD HH:mm:ss`, Asia/Shanghai (docs/product.md §7.3). */
   expireTime: string;
 }
 
@@ -14,7 +14,7 @@ export function parseContractTime(value: string): number {
 const two = (n: number) => String(n).padStart(2, '0');
 
 /**
- * Time left before a write-off code dies (it lives 15 min, DESIGN §7), by the gateway's clock
+ * Time left before a write-off code dies (it lives 15 min, docs/product.md §4.4), by the gateway's clock
  * (lib/clock corrects a phone whose clock is off). An Effect, so it pauses while hidden.
  */
 export function ExpireCountdown({ expireTime }: ExpireCountdownProps) {

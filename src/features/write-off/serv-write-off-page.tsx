@@ -79,9 +79,9 @@ function startedRecord(consumption: Consumption): Consumption {
 }
 
 /**
- * /servWriteOff?rightId=…: starts a write-off (DESIGN §3 `permConsume/writeOff`) and shows the
+ * /servWriteOff?rightId=…: starts a write-off (docs/product.md §7.6 `permConsume/writeOff`) and shows the
  * one-time code as a QR code and as digits, with a countdown, polling the status while
- * visible (DESIGN §7 "Write-off"): success → /statusTwo, failed or expired → /statusThree,
+ * visible (docs/product.md §4.4): success → /statusTwo, failed or expired → /statusThree,
  * 60 s still pending → /statusOne.
  *
  * Kept alive: going back from a status screen shows the same code (one start per rightId;

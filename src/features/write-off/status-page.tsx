@@ -69,7 +69,7 @@ function StatusIcon({ kind }: { kind: Kind }) {
 
 /**
  * /statusOne (等待核销), /statusTwo (核销成功), /statusThree (核销失败): what happened to a
- * write-off and the next step (DESIGN §4 "Using a right"), one component chosen by the route's variant.
+ * write-off and the next step (docs/product.md §4.4), one component chosen by the route's variant.
  * Each is a kept screen whose content follows `?consumeId=` (reloaded when it changes).
  */
 export default function StatusPage() {

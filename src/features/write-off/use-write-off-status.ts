@@ -3,7 +3,7 @@ import { getConsumption } from '@/api/consumptions';
 import { invalidate } from '@/stores/freshness';
 import type { Consumption } from '@contract/types';
 
-/** DESIGN §7 "Write-off": poll every 2 s; after 60 s still pending, say so. */
+/** docs/product.md §4.4: poll every 2 s; after 60 s still pending, say so. */
 export const POLL_INTERVAL_MS = 2000;
 export const PENDING_WAIT_MS = 60_000;
 
@@ -17,7 +17,7 @@ export interface WriteOffStatusHandlers {
 /**
  * Polls `permConsume/detail` for a pending consumption while the screen is visible.
  *
- * The poll is an Effect with cleanup (STYLE §8): on a kept screen <Activity> destroys it when
+ * The poll is an Effect with cleanup (docs/style.md §8): on a kept screen <Activity> destroys it when
  * the screen is hidden and re-creates it when shown again (the 60 s wait then starts over,
  * which is what 继续等待 means). It also stops while the document is hidden (the phone locked,
  * WeChat in the background) and resumes when it is visible. One request at a time.
@@ -51,7 +51,7 @@ export function useWriteOffStatus(consumption: Consumption | undefined, handlers
           handlersRef.current.onStillPending(latest);
         }
       } catch {
-        // The client has toasted (SPEC §8); the next tick tries again.
+        // The client has toasted (docs/product.md §8); the next tick tries again.
       } finally {
         inFlight = false;
       }

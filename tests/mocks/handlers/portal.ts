@@ -28,7 +28,7 @@ export const portalHandlers = [
     db.events.push(body);
     return ok(null);
   }),
-  // Static files: not enveloped (SPEC §7).
+  // Static files: not enveloped (docs/product.md §7).
   http.get('*/jsons/:name', ({ params }) => {
     const name = String(params.name).replace(/\.json$/, '');
     const file = files[name];
