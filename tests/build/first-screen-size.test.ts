@@ -3,8 +3,11 @@ import { inject } from 'vitest';
 import { policyForHtml } from '../../gateway/src/csp';
 import { type FirstScreen, firstScreen, HEAVY_MODULES } from '../../scripts/first-screen';
 
-/** At most 120 KB (1 KB = 1024 B) of gzip JS+CSS before the home is usable, ≤ 6 files. */
-const BUDGET_BYTES = 120 * 1024;
+/**
+ * At most 121 KB (1 KB = 1024 B) of gzip JS+CSS before the home is usable, ≤ 6 files: gzip is the
+ * conservative stand-in for the 120 KB the gateway sends as brotli (decision 0003, amended).
+ */
+const BUDGET_BYTES = 121 * 1024;
 const MAX_FILES = 6;
 
 let first: FirstScreen;
