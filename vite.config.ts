@@ -11,13 +11,13 @@ import { mockLogin } from './build/vite-plugins/mock-login.ts';
 import { mockServiceWorker } from './build/vite-plugins/mock-service-worker.ts';
 import { precompress } from './build/vite-plugins/precompress.ts';
 import { startWatchdog } from './build/vite-plugins/start-watchdog.ts';
-import { browserslist } from './package.json';
+import packageJson from './package.json' with { type: 'json' };
 
 /**
  * The build's syntax and CSS target, from package.json's browserslist (the browser floor,
  * decision 0058) in the names the transformer takes: "ios_saf >= 14.5" becomes "ios14.5".
  */
-export const BUILD_TARGET = browserslist.map((query) => {
+export const BUILD_TARGET = packageJson.browserslist.map((query) => {
   const floor = /^(ios_saf|chrome) >= ([\d.]+)$/.exec(query);
   if (!floor) throw new Error(`package.json browserslist: "${query}" is not "ios_saf >= N" or "chrome >= N"`);
   return `${floor[1] === 'ios_saf' ? 'ios' : floor[1]}${floor[2]}`;

@@ -329,6 +329,7 @@ describe('a screen chunk that fails to load (docs/product.md §2.8)', () => {
 
   it("tells index.html's start watchdog the app has started: the retry view is the app's own", async () => {
     sessionStorage.setItem(RELOAD_KEY, String(Date.now()));
+    expectConsole('error', 'chunk failed');
     window.__appStarted = vi.fn();
     try {
       render('/broken', [broken(2)]);
