@@ -124,5 +124,3 @@ export function drawRights(): void {
       if (list) fill(frame, list);
     });
 }
-
-drawRights();
