@@ -18,8 +18,6 @@ declare global {
     __early?: Partial<Record<keyof EarlyFiles, Promise<unknown>>>;
     /** The early files that have already answered, by name (index.html sets them as they arrive). */
     __earlyArrived?: Partial<EarlyFiles>;
-    /** index.html's: SPEC §7's headers for a call made before the app runs. */
-    __bootHeaders?: () => Record<string, string>;
     /**
      * index.html's, on /message and /indexNew (decision 0040): draws the screen's own frame in
      * place of the boot skeleton; on /indexNew, given the fetched configuration, its banner again.

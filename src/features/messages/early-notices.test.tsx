@@ -94,7 +94,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   delete window.__earlyNotices;
   delete window.__bootScreen;
-  delete window.__bootHeaders;
   delete window.__holdApp;
   delete (window as { PWNED?: number }).PWNED;
   document.cookie = 'token=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
