@@ -1,11 +1,9 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { drawMineHeader } from '@/boot/mine-header';
+import { drawScreens } from '@/boot/screens';
 import { env } from '@/config/env';
 import type { IndexConfig } from '@contract/types';
-import { earlyNoticesInHtml } from '../build/first-paint/early-notices-html';
-import { earlyRightsInHtml } from '../build/first-paint/early-rights-html';
 import { firstBannersInHtml } from '../build/first-paint/first-banners-html';
 import { specHeadersInHtml } from '../build/first-paint/spec-headers-html';
 import { compactHtml } from '../build/vite-plugins/first-paint-from-html';
@@ -18,9 +16,10 @@ export function builtHtml(indexConfig: IndexConfig = buildConfig): string {
   const root = mkdtempSync(path.join(tmpdir(), 'boot-'));
   mkdirSync(path.join(root, 'public/jsons'), { recursive: true });
   writeFileSync(path.join(root, 'public/jsons/indexConfig.json'), JSON.stringify(indexConfig));
-  const html = earlyRightsInHtml(
-    earlyNoticesInHtml(firstBannersInHtml(specHeadersInHtml(readFileSync('index.html', 'utf8')), root)),
-  ).replaceAll('%VITE_APP_TITLE%', () => env.appTitle);
+  const html = firstBannersInHtml(specHeadersInHtml(readFileSync('index.html', 'utf8')), root).replaceAll(
+    '%VITE_APP_TITLE%',
+    () => env.appTitle,
+  );
   return compactHtml(html);
 }
 
@@ -34,7 +33,7 @@ export function builtPage(indexConfig: IndexConfig = buildConfig): Document {
  * compiles them; tests/build checks what it writes).
  */
 const BOOT_MODULES: Record<string, () => void> = {
-  'src/boot/mine-header.ts': drawMineHeader,
+  'src/boot/screens.ts': drawScreens,
 };
 
 export interface BootOptions {

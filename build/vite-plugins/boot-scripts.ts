@@ -42,11 +42,15 @@ export async function compileBootModule(
     target,
     platform: 'browser',
     legalComments: 'none',
+    // The page is UTF-8: Chinese texts as themselves, half the bytes of their \uXXXX escapes.
+    charset: 'utf8',
     alias: { '@': path.join(root, 'src'), '@contract': path.join(root, 'contract') },
     logLevel: 'silent',
   });
   const code = result.outputFiles[0].text.trim();
-  // esbuild escapes these in strings for an inline script; a module must not write them otherwise.
-  if (/<\/script|<!--/i.test(code)) throw new Error(`boot-scripts: ${file} would close or break its <script>`);
+  // esbuild escapes `</script` in strings for an inline script; a module must not write it otherwise,
+  // nor `<!--`, nor U+2028/U+2029 (line breaks inside a string literal to an engine before ES2019).
+  if (/<\/script|<!--|[\u2028\u2029]/i.test(code))
+    throw new Error(`boot-scripts: ${file} would close or break its <script>`);
   return code;
 }

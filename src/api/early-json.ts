@@ -1,34 +1,13 @@
-import type { IndexConfig, ServiceCatalog } from '@contract/types';
+import type { EarlyFiles } from '@/boot/globals';
 
 /**
- * The home's two static files, kept apart from the other endpoint modules so the first
- * screen does not wait for the request client (decision 0003). index.html starts fetching them
- * before any of our modules loads (right after the first paint, decision 0031); the first
- * reader takes that response. Later readers, or a failed
- * early fetch, go through the client (and its docs/product.md §8 policy); the browser's cache serves
- * them again cheaply.
+ * The home's two static files (`EarlyFiles`, typed with the other boot globals in boot/globals.ts),
+ * kept apart from the other endpoint modules so the first screen does not wait for the request
+ * client (decision 0003). index.html starts fetching them before any of our modules loads (right
+ * after the first paint, decision 0031); the first reader takes that response. Later readers, or
+ * a failed early fetch, go through the client (and its docs/product.md §8 policy); the browser's cache
+ * serves them again cheaply.
  */
-interface EarlyFiles {
-  indexConfig: IndexConfig;
-  serviceCatalog: ServiceCatalog;
-}
-
-declare global {
-  interface Window {
-    __early?: Partial<Record<keyof EarlyFiles, Promise<unknown>>>;
-    /** The early files that have already answered, by name (index.html sets them as they arrive). */
-    __earlyArrived?: Partial<EarlyFiles>;
-    /** index.html's: docs/product.md §7's headers for a call made before the app runs. */
-    __bootHeaders?: () => Record<string, string>;
-    /**
-     * index.html's, on /message and /indexNew (decision 0040): draws the screen's own frame in
-     * place of the boot skeleton; on /indexNew, given the fetched configuration, its banner again.
-     */
-    __bootScreen?: (config?: unknown) => void;
-    /** index.html's: what the app's download waits for (a screen's early call, decision 0040). */
-    __holdApp?: Promise<unknown>;
-  }
-}
 
 async function viaClient<K extends keyof EarlyFiles>(name: K): Promise<EarlyFiles[K]> {
   const { getStaticJson } = await import('./client');

@@ -14,7 +14,6 @@ const text = (selector: string) => document.querySelector(`#root > .boot ${selec
 afterEach(() => {
   vi.unstubAllGlobals();
   delete window.__bootScreen;
-  delete window.__bootHeaders;
   delete window.__earlyDate;
   delete window.__earlyRights;
   document.documentElement.removeAttribute('data-boot');

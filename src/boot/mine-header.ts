@@ -38,5 +38,3 @@ export function drawMineHeader(): void {
     boot.replaceWith(frame);
   };
 }
-
-drawMineHeader();

@@ -4,16 +4,6 @@
  * request's `timestamp` is the current time as the gateway knows it.
  */
 
-declare global {
-  interface Window {
-    /**
-     * index.html's early fetch of the home's JSON files: the `Date` header of its first
-     * response, or null when neither arrived. Set only on the home's paths.
-     */
-    __earlyDate?: Promise<string | null>;
-  }
-}
-
 let offsetMs = 0;
 /** Whether a response has told us the gateway's time yet. */
 let known = false;

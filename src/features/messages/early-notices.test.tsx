@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
+import { drawNotices } from '@/boot/notices';
 import { Skeleton } from '@/components/skeleton';
 import { demoNotices } from '@contract/demo-data';
 import { endpoints } from '@contract/endpoints';
 import type { Notice, Page } from '@contract/types';
-import { earlyNoticesInHtml } from '../../../build/first-paint/early-notices-html';
 import { firstBannersInHtml } from '../../../build/first-paint/first-banners-html';
 import { specHeadersInHtml } from '../../../build/first-paint/spec-headers-html';
 import { ok, url } from '../../../tests/mocks/handlers/common';
@@ -21,10 +21,10 @@ vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: 
  * parsed and draws it as the screen would; the screen then shows that page and asks no second time.
  */
 const built = new DOMParser().parseFromString(
-  earlyNoticesInHtml(firstBannersInHtml(specHeadersInHtml(readFileSync('index.html', 'utf8')))),
+  firstBannersInHtml(specHeadersInHtml(readFileSync('index.html', 'utf8'))),
   'text/html',
 );
-const [headersScript, earlyScript] = [...built.querySelectorAll('head script:not([src])')].map((s) => s.textContent!);
+const headersScript = built.querySelector('head script:not([src])')!.textContent!;
 const bootRoot = built.querySelector('#root')!.outerHTML;
 
 const HOSTILE = '<img src=x onerror="window.PWNED=1">';
@@ -73,7 +73,7 @@ function boot(path = '/message', { customer = true, token = 'token-1' } = {}) {
   window.history.replaceState(null, '', path);
   document.body.innerHTML = bootRoot;
   new Function(headersScript)();
-  new Function(earlyScript)();
+  drawNotices();
   window.__bootScreen?.();
   return { calls, answer: (body: unknown) => answer(body) };
 }
@@ -94,7 +94,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   delete window.__earlyNotices;
   delete window.__bootScreen;
-  delete window.__bootHeaders;
   delete window.__holdApp;
   delete (window as { PWNED?: number }).PWNED;
   document.cookie = 'token=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';

@@ -1,12 +1,4 @@
-import { type EarlyAnswer, earlyAnswer } from '@/lib/early-answer';
-import type { Notice, Page } from '@contract/types';
-
-declare global {
-  interface Window {
-    /** /message's first page as index.html asked for it (decision 0040): only a page of notices. */
-    __earlyNotices?: EarlyAnswer<Page<Notice>>;
-  }
-}
+import { earlyAnswer } from '@/lib/early-answer';
 
 const early = earlyAnswer(
   () => window.__earlyNotices,

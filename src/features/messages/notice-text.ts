@@ -21,13 +21,13 @@ const HIDDEN = /<(script|style|noscript|template|iframe|object|textarea|title)\b
 /** Tags that end a block: a space keeps the words on either side apart. */
 const BLOCK =
   /<\/?(?:p|div|br|li|ul|ol|h[1-6]|tr|td|th|table|section|article|blockquote)\b(?:[^>"']|"[^"]*"|'[^']*')*>/gi;
-/** Any other tag, comment or doctype (quoted attribute values may hold `>`). */
-const TAG = /<!--[\s\S]*?-->|<[a-zA-Z/!?](?:[^>"']|"[^"]*"|'[^']*')*>/g;
+/**
+ * Any other tag, comment or doctype (quoted attribute values may hold `>`). `\x3c` is `<`: this
+ * module is inlined into index.html's <script> too (src/boot/notices.ts), where `<!--` is refused.
+ */
+const TAG = /\x3c!--[\s\S]*?-->|<[a-zA-Z/!?](?:[^>"']|"[^"]*"|'[^']*')*>/g;
 /** How many characters of a summary the list shows. */
 const SUMMARY_MAX = 60;
-
-/** The summary's rules, for index.html's early list of /message (build/first-paint/early-notices-html.ts). */
-export const SUMMARY_RULES = { hidden: HIDDEN, block: BLOCK, tag: TAG, max: SUMMARY_MAX };
 
 /**
  * A notice's content as one line of plain text for the list, rendered as text, never as HTML.

@@ -1,12 +1,4 @@
-import { type EarlyAnswer, earlyAnswer } from '@/lib/early-answer';
-import type { Right } from '@contract/types';
-
-declare global {
-  interface Window {
-    /** /rights's list as index.html asked for it (decision 0050): only a non-empty list of rights. */
-    __earlyRights?: EarlyAnswer<Right[]>;
-  }
-}
+import { earlyAnswer } from '@/lib/early-answer';
 
 const early = earlyAnswer(
   () => window.__earlyRights,

@@ -1,0 +1,142 @@
+import {
+  NOTICE_LIST_SKELETON,
+  NOTICE_PAGE_SIZE,
+  NOTICE_TYPE_LABELS,
+  noticeSummary,
+  noticeTime,
+} from '@/features/messages/notice-text';
+import type { EarlyAnswer } from '@/lib/early-answer';
+import { endpoints } from '@contract/endpoints';
+import type { Notice, Page } from '@contract/types';
+import { bootFrame, element, skeleton, whenStyled } from './dom';
+import { specHeaders, storedToken } from './spec-headers';
+import { storedCustomer } from './stored-customer';
+
+/** Whether `n` is a notice as the screen reads one. */
+function isNotice(n: unknown): n is Notice {
+  if (typeof n !== 'object' || n === null) return false;
+  const x = n as Record<string, unknown>;
+  return (
+    typeof x.id === 'number' &&
+    typeof x.title === 'string' &&
+    typeof x.content === 'string' &&
+    typeof x.noticeType === 'string' &&
+    Object.prototype.hasOwnProperty.call(NOTICE_TYPE_LABELS, x.noticeType) &&
+    (x.readFlag === 0 || x.readFlag === 1) &&
+    typeof x.createTime === 'string'
+  );
+}
+
+/** The page an envelope carries, when it is a page of notices; anything else is left to the app. */
+function pageOf(envelope: unknown): Page<Notice> | null {
+  const { code, obj } = (envelope ?? {}) as { code?: unknown; obj?: unknown };
+  if (code !== 200 || typeof obj !== 'object' || obj === null) return null;
+  const { total, list } = obj as Record<string, unknown>;
+  return typeof total === 'number' && Array.isArray(list) && list.every(isNotice) ? (obj as Page<Notice>) : null;
+}
+
+/** A row as `NoticeItem` draws it: not focusable, its texts as text. */
+function noticeRow(n: Notice): HTMLElement {
+  const unread = n.readFlag === 0;
+  const button = element('button', `notice-item__button${unread ? ' notice-item__button--unread' : ''}`);
+  (button as HTMLButtonElement).type = 'button';
+  button.tabIndex = -1;
+  if (unread) button.appendChild(element('span', 'visually-hidden', '未读，'));
+  const head = button.appendChild(element('span', 'notice-item__head'));
+  head.appendChild(
+    element('span', `notice-item__type notice-item__type--${n.noticeType}`, NOTICE_TYPE_LABELS[n.noticeType]),
+  );
+  head.appendChild(element('time', 'notice-item__time', noticeTime(n.createTime), { datetime: n.createTime }));
+  const title = button.appendChild(element('span', 'notice-item__title'));
+  if (unread) title.appendChild(element('span', 'notice-item__dot', undefined, { 'aria-hidden': 'true' }));
+  title.appendChild(document.createTextNode(n.title));
+  button.appendChild(element('span', 'notice-item__summary', noticeSummary(n.content)));
+  const li = element('li', 'notice-item');
+  li.appendChild(button);
+  return li;
+}
+
+/**
+ * Resolves once what was just drawn is on screen (its largest-contentful-paint entry is
+ * reported), a frame later where the browser cannot tell; 500 ms at most.
+ */
+function shown(): Promise<void> {
+  return new Promise((resolve) => {
+    const at = performance.now();
+    const done = () => setTimeout(resolve);
+    // Older WebViews have no PerformanceObserver at all.
+    const Observer = window.PerformanceObserver as typeof PerformanceObserver | undefined;
+    if (!Observer?.supportedEntryTypes?.includes('largest-contentful-paint')) {
+      requestAnimationFrame(done);
+      return;
+    }
+    new Observer((list, observer) => {
+      if (list.getEntries().some((e) => e.startTime >= at)) {
+        observer.disconnect();
+        done();
+      }
+    }).observe({ type: 'largest-contentful-paint' });
+    setTimeout(resolve, 500);
+  });
+}
+
+/**
+ * /message opened by a customer (decision 0040): the first page of notices is asked for while
+ * the HTML is parsed, with docs/product.md §7's headers, and drawn as `NoticeItem` draws it (the summary and
+ * labels from features/messages/notice-text.ts, the screen's own) while the app loads. The app
+ * takes this answer instead of asking again (features/messages/early-notices.ts); an answer that
+ * is not a page of notices (a failure, a refusal such as the clock's) is left to it.
+ */
+export function drawNotices(): void {
+  const token = storedToken();
+  if (location.pathname !== '/message' || !storedCustomer() || !token) return;
+  let page: Page<Notice> | undefined;
+  let frame: HTMLElement | undefined;
+
+  const fill = (frame: HTMLElement, page: Page<Notice>) => {
+    const list = element('ul', 'messages__list', undefined, { 'aria-label': '消息列表' });
+    for (const n of page.list) list.appendChild(noticeRow(n));
+    const unread = page.list.filter((n) => n.readFlag === 0).length;
+    frame.querySelector('.skeleton')!.replaceWith(list);
+    frame.querySelector('.messages__count')!.textContent = unread ? `${unread}条未读` : '暂无未读消息';
+    frame.querySelector<HTMLButtonElement>('.messages__read-all')!.disabled = !unread;
+  };
+
+  const early: EarlyAnswer<Page<Notice>> = {
+    token,
+    page: fetch(`${endpoints.noticeList}?pageNum=1&pageSize=${NOTICE_PAGE_SIZE}`, { headers: specHeaders() })
+      .then((r) => r.json() as Promise<unknown>)
+      .then((envelope) => {
+        const p = pageOf(envelope);
+        if (!p) return null;
+        early.arrived = page = p;
+        if (frame) fill(frame, p);
+        return p;
+      })
+      .catch(() => null),
+  };
+  window.__earlyNotices = early;
+  // The app waits for the list to be on screen before it downloads (first-paint-from-html.ts).
+  window.__holdApp = early.page.then((p) => (p && frame ? shown() : null));
+  // Called right after index.html's boot skeleton: the screen's frame in its place, once styled.
+  window.__bootScreen = () =>
+    whenStyled(() => {
+      const boot = document.querySelector('#root > .boot');
+      if (!boot) return;
+      frame = bootFrame('app');
+      const messages = frame
+        .appendChild(element('main'))
+        .appendChild(element('div', 'screen'))
+        .appendChild(element('div', 'messages'));
+      const bar = messages.appendChild(element('div', 'messages__bar'));
+      bar.appendChild(element('p', 'messages__count'));
+      const all = bar.appendChild(element('button', 'messages__read-all', '全部已读')) as HTMLButtonElement;
+      all.type = 'button';
+      all.tabIndex = -1;
+      all.disabled = true;
+      // The screen's own loading rows (<Skeleton>, NOTICE_LIST_SKELETON) until the page replaces them.
+      messages.appendChild(skeleton(NOTICE_LIST_SKELETON.rows, NOTICE_LIST_SKELETON.rowHeight));
+      boot.replaceWith(frame);
+      if (page) fill(frame, page);
+    });
+}

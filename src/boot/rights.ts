@@ -1,0 +1,126 @@
+import { SKELETON_ROWS } from '@/config/constants';
+import type { EarlyAnswer } from '@/lib/early-answer';
+import {
+  PRODUCT_LINE_LABEL,
+  RECORDS_TAB_LABEL,
+  remainingText,
+  RIGHT_STATUS_LABEL,
+  validityText,
+} from '@/lib/right-facts';
+import { endpoints } from '@contract/endpoints';
+import type { Right, RightStatus } from '@contract/types';
+import { bootFrame, element, skeleton, whenStyled } from './dom';
+import { specHeaders, storedToken } from './spec-headers';
+import { storedCustomer } from './stored-customer';
+
+const has = (labels: object, key: unknown) =>
+  typeof key === 'string' && Object.prototype.hasOwnProperty.call(labels, key);
+
+/** Whether `r` is a right as the screen reads one: anything else is left to the app. */
+function isRight(r: unknown): r is Right {
+  if (typeof r !== 'object' || r === null) return false;
+  const x = r as Record<string, unknown>;
+  return (
+    typeof x.id === 'number' &&
+    typeof x.name === 'string' &&
+    has(PRODUCT_LINE_LABEL, x.productLine) &&
+    has(RIGHT_STATUS_LABEL, x.status) &&
+    (x.totalTimes === null || typeof x.totalTimes === 'number') &&
+    typeof x.usedTimes === 'number' &&
+    typeof x.validFrom === 'string' &&
+    typeof x.validTo === 'string' &&
+    typeof x.policyNo === 'string'
+  );
+}
+
+/** The list an envelope carries, when it is a non-empty list of rights (none at all leads elsewhere). */
+function rightsOf(envelope: unknown): Right[] | null {
+  const { code, obj } = (envelope ?? {}) as { code?: unknown; obj?: unknown };
+  return code === 200 && Array.isArray(obj) && obj.length > 0 && obj.every(isRight) ? obj : null;
+}
+
+/**
+ * /rights opened by a customer (decision 0050): the list is asked for while the HTML is parsed,
+ * with docs/product.md §7's headers, and the address's tab drawn as `RightCard` draws it, worded by
+ * lib/right-facts.ts, loading rows until it answers. The app takes this answer instead of asking
+ * again (features/rights/early-rights.ts); an answer that is not a non-empty list of rights (a
+ * failure, a refusal such as the clock's) is left to the app, the loading rows staying.
+ * src/app/first-paint-structure.test.tsx compares the drawing with the screen's first render.
+ */
+export function drawRights(): void {
+  if (location.pathname !== '/rights') return;
+  const tab = (/[?&]tab=([a-z]+)(?:&|$)/.exec(location.search) ?? [])[1] ?? 'available';
+  const token = storedToken();
+  if (!has(RIGHT_STATUS_LABEL, tab) || !storedCustomer() || !token) return;
+  const statuses = Object.keys(RIGHT_STATUS_LABEL) as RightStatus[];
+  let list: Right[] | undefined;
+  let frame: HTMLElement | undefined;
+
+  const fill = (frame: HTMLElement, list: Right[]) => {
+    const tabs = frame.querySelectorAll('.rights__tab');
+    statuses.forEach((status, i) => {
+      const count = list.filter((r) => r.status === status).length;
+      tabs[i].appendChild(element('span', 'rights__tab-count', String(count)));
+    });
+    const ul = element('ul', 'rights__list');
+    for (const r of list) {
+      if (r.status !== tab) continue;
+      const card = element('div', `right-card right-card--${r.status}`);
+      const head = card.appendChild(element('div', 'right-card__head'));
+      head.appendChild(element('a', 'right-card__name', r.name));
+      head.appendChild(element('span', 'right-card__line', PRODUCT_LINE_LABEL[r.productLine]));
+      head.appendChild(element('span', 'right-card__status', RIGHT_STATUS_LABEL[r.status]));
+      card.appendChild(element('p', 'right-card__times', remainingText(r)));
+      card.appendChild(element('p', 'right-card__meta', `有效期 ${validityText(r)}`));
+      card.appendChild(element('p', 'right-card__meta', `保单号 ${r.policyNo}`));
+      ul.appendChild(element('li')).appendChild(card);
+    }
+    // No card in this tab: the app shows its empty view.
+    if (ul.firstChild) frame.querySelector('.rights__panel')!.replaceChildren(ul);
+  };
+
+  const early: EarlyAnswer<Right[]> = {
+    token,
+    page: fetch(endpoints.rightsList, { headers: specHeaders() })
+      .then((r) => r.json() as Promise<unknown>)
+      .then((envelope) => {
+        const rights = rightsOf(envelope);
+        if (!rights) return null;
+        early.arrived = list = rights;
+        if (frame) fill(frame, rights);
+        return rights;
+      })
+      .catch(() => null),
+  };
+  window.__earlyRights = early;
+  // The app downloads once the cards are drawn (first-paint-from-html.ts), a frame later.
+  window.__holdApp = early.page.then((l) =>
+    l && frame ? new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve))) : null,
+  );
+  // Called right after index.html's boot skeleton: the screen's frame in its place, once styled.
+  window.__bootScreen = () =>
+    whenStyled(() => {
+      const boot = document.querySelector('#root > .boot');
+      if (!boot) return;
+      frame = bootFrame('app');
+      const rights = frame
+        .appendChild(element('main'))
+        .appendChild(element('div', 'screen'))
+        .appendChild(element('div', 'rights'));
+      const tabs = rights.appendChild(element('div', 'rights__tabs'));
+      for (const key of [...statuses, 'records' as const]) {
+        const label = key === 'records' ? RECORDS_TAB_LABEL : RIGHT_STATUS_LABEL[key];
+        const button = tabs.appendChild(
+          element('button', 'rights__tab', label, { 'aria-selected': String(key === tab) }),
+        ) as HTMLButtonElement;
+        button.type = 'button';
+        button.tabIndex = -1;
+      }
+      // The screen's own loading rows (<Skeleton> as PageState shows it) until the cards replace them.
+      rights
+        .appendChild(element('div', 'rights__panel'))
+        .appendChild(skeleton(SKELETON_ROWS.rows, SKELETON_ROWS.rowHeight));
+      boot.replaceWith(frame);
+      if (list) fill(frame, list);
+    });
+}
