@@ -83,7 +83,7 @@ export function installStartWatchdog(win: WatchdogHost, reload: () => void = () 
     const retry = box.appendChild(doc.createElement('button'));
     retry.type = 'button';
     retry.style.cssText =
-      'min-width:160px;min-height:44px;padding:0 24px;border:0;border-radius:22px;background:#2f6bff;' +
+      'min-width:160px;min-height:44px;padding:0 24px;border:0;border-radius:22px;background:#2560eb;' +
       'color:#fff;font-size:16px';
     retry.textContent = WATCHDOG_TEXT.retry;
     retry.addEventListener('click', () => reload());
