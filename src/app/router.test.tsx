@@ -334,7 +334,8 @@ describe('a screen chunk that fails to load (docs/product.md §2.8)', () => {
     try {
       render('/broken', [broken(2)]);
       await screen.findByText('页面加载失败');
-      expect(window.__appStarted).toHaveBeenCalled();
+      // An effect: it may run a little after the view is on screen.
+      await waitFor(() => expect(window.__appStarted).toHaveBeenCalled(), { timeout: 20_000 });
     } finally {
       delete window.__appStarted;
     }
@@ -350,7 +351,7 @@ describe("the start watchdog's signal (decision 0058)", () => {
     window.__appStarted = vi.fn();
     render('/index');
     await screen.findByText('首页内容');
-    expect(window.__appStarted).toHaveBeenCalled();
+    await waitFor(() => expect(window.__appStarted).toHaveBeenCalled(), { timeout: 20_000 });
   });
 });
 
