@@ -50,12 +50,27 @@ describe('useRequest', () => {
       expect(await screen.findByText('再次打开')).toBeInTheDocument();
     });
 
-    it('is dropped when it waited longer than PRELOAD_KEPT_MS: the screen fetches its own', async () => {
+    it('is dropped when it was answered longer than PRELOAD_KEPT_MS: the screen fetches its own', async () => {
       const now = Date.now();
-      preload('k', () => Promise.resolve('过期的'));
+      const answer = Promise.resolve('过期的');
+      preload('k', () => answer);
+      await answer;
+      await Promise.resolve();
       vi.spyOn(Date, 'now').mockReturnValue(now + PRELOAD_KEPT_MS + 1);
       render(<Shown fetcher={() => Promise.resolve('新鲜的')} />);
       expect(await screen.findByText('新鲜的')).toBeInTheDocument();
+    });
+
+    it('is taken while still on its way, however long it has taken: a slow phone asks once', async () => {
+      const now = Date.now();
+      let answer!: (text: string) => void;
+      preload('k', () => new Promise<string>((resolve) => (answer = resolve)));
+      vi.spyOn(Date, 'now').mockReturnValue(now + PRELOAD_KEPT_MS * 3);
+      const own = vi.fn(() => Promise.resolve('自己的'));
+      render(<Shown fetcher={own} />);
+      act(() => answer('慢但新鲜'));
+      expect(await screen.findByText('慢但新鲜')).toBeInTheDocument();
+      expect(own).not.toHaveBeenCalled();
     });
   });
 

@@ -48,10 +48,14 @@ export interface RequestOptions<T = unknown> {
   loadKey?: string;
 }
 
-/** How long a loader's answer waits for its screen: one not taken by then is dropped as stale. */
+/**
+ * How long a loader's answer, once it has arrived, waits for its screen: one not taken by then is
+ * dropped as stale. A call still on its way is always taken: however slow the phone, the answer
+ * is as fresh as a new call's would be.
+ */
 export const PRELOAD_KEPT_MS = 10_000;
 
-const preloaded = new Map<string, { answer: Promise<unknown>; at: number }>();
+const preloaded = new Map<string, { answer: Promise<unknown>; answeredAt?: number }>();
 
 /**
  * Starts a screen's first call before its screen has loaded (a route's loader, decision 0036):
@@ -60,17 +64,24 @@ const preloaded = new Map<string, { answer: Promise<unknown>; at: number }>();
  */
 export function preload<T>(loadKey: string, fetcher: () => Promise<T>): void {
   const answer = fetcher();
+  const entry: { answer: Promise<unknown>; answeredAt?: number } = { answer };
   // A failure is the screen's to show when it takes the answer; the client has already toasted.
-  answer.catch(() => undefined);
-  preloaded.set(loadKey, { answer, at: Date.now() });
+  answer.then(
+    () => (entry.answeredAt = Date.now()),
+    () => (entry.answeredAt = Date.now()),
+  );
+  preloaded.set(loadKey, entry);
 }
 
-/** The loader's request for `loadKey`, once: undefined when there is none, or it waited too long. */
+/** The loader's request for `loadKey`, once: undefined when there is none, or its answer waited too long. */
 function takePreloaded(loadKey: string | undefined): Promise<unknown> | undefined {
   if (loadKey === undefined) return undefined;
   const waiting = preloaded.get(loadKey);
   preloaded.delete(loadKey);
-  return waiting && Date.now() - waiting.at < PRELOAD_KEPT_MS ? waiting.answer : undefined;
+  if (!waiting) return undefined;
+  return waiting.answeredAt === undefined || Date.now() - waiting.answeredAt < PRELOAD_KEPT_MS
+    ? waiting.answer
+    : undefined;
 }
 
 /** Forgets every loader's request (between tests). */
