@@ -1,5 +1,7 @@
 import type { WebDriver } from 'selenium-webdriver';
+import { CLIENT_TYPE, CLIENT_VERSION, Header } from '../../contract/endpoints';
 import { routes } from '../../src/app/routes';
+import { TOKEN_COOKIE } from '../../src/config/constants';
 import { DEMO, everyScreen, type ScreenVisit } from '../e2e/steps';
 import { logIn, logOut, open, openWebKit, PAGE, screenshotOnFailure, scriptErrors, settle, shot } from './webkit';
 
@@ -30,19 +32,31 @@ function titleAt(pathname: string): string | undefined {
 
 /**
  * Starts a write-off of right 1 (unlimited) as the logged-in customer, as /servWriteOff does,
- * with the headers index.html's early fetches sign with: the pending consumption's id.
+ * with the contract's headers as the request client sends them: the pending consumption's id.
  */
 async function pendingWriteOff(): Promise<number> {
   await open(driver!, '/index');
   await settle(driver!);
-  const envelope = (await driver!.executeAsyncScript(`
+  const envelope = (await driver!.executeAsyncScript(
+    `
+    const [name, clientType, clientVersion, tokenCookie] = arguments;
     const done = arguments[arguments.length - 1];
-    fetch('/gateway/user/permConsume/writeOff', {
-      method: 'POST',
-      headers: Object.assign({ 'Content-Type': 'application/json' }, window.__bootHeaders()),
-      body: JSON.stringify({ rightId: 1 }),
-    }).then((r) => r.json()).then(done, (e) => done({ code: 0, desc: String(e) }));
-  `)) as { code: number; desc: string; obj?: { id: number; status: string } };
+    const token = new RegExp('(?:^|; )' + tokenCookie + '=([^;]+)').exec(document.cookie);
+    const nonce = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => (256 | b).toString(16).slice(1)).join('');
+    const headers = { 'Content-Type': 'application/json' };
+    headers[name.clientType] = clientType;
+    headers[name.clientVersion] = clientVersion;
+    headers[name.nonce] = nonce;
+    headers[name.timestamp] = String(Date.now());
+    if (token) headers[name.authorization] = 'Bearer ' + decodeURIComponent(token[1]);
+    fetch('/gateway/user/permConsume/writeOff', { method: 'POST', headers, body: JSON.stringify({ rightId: 1 }) })
+      .then((r) => r.json()).then(done, (e) => done({ code: 0, desc: String(e) }));
+  `,
+    Header,
+    CLIENT_TYPE,
+    CLIENT_VERSION,
+    TOKEN_COOKIE,
+  )) as { code: number; desc: string; obj?: { id: number; status: string } };
   if (envelope.code !== 200 || envelope.obj?.status !== 'pending')
     throw new Error(`writeOff answered ${JSON.stringify(envelope)}`);
   return envelope.obj.id;
