@@ -99,10 +99,8 @@ describe('an app that cannot start', () => {
     await page.getByRole('button', { name: '重新加载' }).click();
     await page.getByRole('navigation', { name: '底部导航' }).waitFor();
     expect(await page.title()).toBe('首页 - 健康服务平台');
-    expect(await page.getByRole('alert').filter({ hasText: '页面加载失败' }).count()).toBe(0);
-    // The app said it started: a later error is the app's own to handle, not the watchdog's.
-    await page.evaluate(() => window.dispatchEvent(new Event('error')));
-    await page.waitForTimeout(3000);
+    // The app said it started, so the watchdog's message is gone (that a later error leaves it
+    // gone is src/boot/start-watchdog.test.ts's).
     expect(await page.getByRole('alert').filter({ hasText: '页面加载失败' }).count()).toBe(0);
     await context.close();
   });
