@@ -2,7 +2,6 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import pxtorem from 'postcss-pxtorem';
 import { defineConfig } from 'vite';
-import { bootConstants } from './build/vite-plugins/boot-constants.ts';
 import { bootScripts } from './build/vite-plugins/boot-scripts.ts';
 import { cspForCdn } from './build/vite-plugins/csp-for-cdn.ts';
 import { firstPaintFromHtml } from './build/vite-plugins/first-paint-from-html.ts';
@@ -77,7 +76,6 @@ export default defineConfig(({ command, mode }) => {
     plugins: [
       react(),
       bootScripts({ target: BUILD_TARGET }),
-      bootConstants(),
       firstPaintFromHtml(),
       startWatchdog(),
       cspForCdn(),

@@ -43,6 +43,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
           exclude: [...configDefaults.exclude, ...scriptTests],
           setupFiles: ['tests/setup.ts'],
+          // The first-paint templates, rendered once from the screens' components (tests/first-paint.ts).
+          globalSetup: ['tests/first-paint-setup.ts'],
           css: false,
           // A screen's first render compiles its chunk; on a busy 2-core CI machine that can take
           // seconds. Generous limits (here and the 30 s wait of tests/setup.ts) keep the suite about

@@ -1,40 +1,49 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { drawScreens } from '@/boot/screens';
+import { inject } from 'vitest';
+import { boot } from '@/boot/boot';
+import type { BootHooks } from '@/boot/globals';
+import { afterPaint } from '@/boot/page';
 import { env } from '@/config/env';
 import type { IndexConfig } from '@contract/types';
-import { firstBannersInHtml } from '../build/first-paint/first-banners-html';
-import { specHeadersInHtml } from '../build/first-paint/spec-headers-html';
+import { firstBanners } from '../build/first-paint/first-banners';
+import { skeletonLoginHint } from '../build/first-paint/skeleton-login-hint';
 import { compactHtml } from '../build/vite-plugins/first-paint-from-html';
 
 /** What paints before the app, run in jsdom as the browser would run index.html (decisions 0040, 0050, 0057). */
 export const buildConfig = JSON.parse(readFileSync('public/jsons/indexConfig.json', 'utf8')) as IndexConfig;
 
-/** index.html's text as the build writes it with configuration `indexConfig` (but the bundle's loader). */
-export function builtHtml(indexConfig: IndexConfig = buildConfig): string {
+/** The first-paint templates, as the build renders them from the screens' components (tests/first-paint-setup.ts). */
+export const templates = inject('firstPaintTemplates');
+
+/** The hooks the boot module gives the page, for a test that runs one of its drawings alone. */
+export function bootHooks(): BootHooks {
+  const hooks: BootHooks = { afterPaint };
+  window.__boot = hooks;
+  return hooks;
+}
+
+/** The boot module's first banners for configuration `indexConfig`, as the build reads them. */
+export function bannersOf(indexConfig: IndexConfig = buildConfig) {
   const root = mkdtempSync(path.join(tmpdir(), 'boot-'));
   mkdirSync(path.join(root, 'public/jsons'), { recursive: true });
   writeFileSync(path.join(root, 'public/jsons/indexConfig.json'), JSON.stringify(indexConfig));
-  const html = firstBannersInHtml(specHeadersInHtml(readFileSync('index.html', 'utf8')), root).replaceAll(
-    '%VITE_APP_TITLE%',
-    () => env.appTitle,
-  );
+  return firstBanners(root);
+}
+
+/** index.html's text as the build writes it (but the boot module, run apart, and the bundle's loader). */
+export function builtHtml(): string {
+  const html = readFileSync('index.html', 'utf8')
+    .replace('<!--first-paint:login-hint-->', () => skeletonLoginHint(templates.loginHint))
+    .replaceAll('%VITE_APP_TITLE%', () => env.appTitle);
   return compactHtml(html);
 }
 
-/** index.html as the build writes it with configuration `indexConfig`. */
-export function builtPage(indexConfig: IndexConfig = buildConfig): Document {
-  return new DOMParser().parseFromString(builtHtml(indexConfig), 'text/html');
+/** index.html as the build writes it. */
+export function builtPage(): Document {
+  return new DOMParser().parseFromString(builtHtml(), 'text/html');
 }
-
-/**
- * index.html's typed boot modules, run where the build inlines them (build/vite-plugins/boot-scripts.ts
- * compiles them; tests/build checks what it writes).
- */
-const BOOT_MODULES: Record<string, () => void> = {
-  'src/boot/screens.ts': drawScreens,
-};
 
 export interface BootOptions {
   /** No stored customer and no token cookie. */
@@ -51,7 +60,7 @@ export function bootPage(
   url: string,
   { guest = false, indexConfig = buildConfig, userInfo = { mobilePhone: '13800138000' }, answer }: BootOptions = {},
 ): void {
-  const page = builtPage(indexConfig);
+  const page = builtPage();
   if (!guest) {
     localStorage.setItem('user', JSON.stringify({ state: { userInfo } }));
     document.cookie = 'token=t; path=/';
@@ -60,15 +69,15 @@ export function bootPage(
     document.cookie = 'token=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
   }
   vi.stubGlobal('fetch', () =>
-    answer === undefined ? new Promise(() => undefined) : Promise.resolve({ json: () => Promise.resolve(answer) }),
+    answer === undefined
+      ? new Promise(() => undefined)
+      : Promise.resolve({ ok: true, headers: new Headers(), json: () => Promise.resolve(answer) }),
   );
   window.history.replaceState(null, '', url);
   document.body.innerHTML = page.querySelector('#root')!.outerHTML;
-  for (const script of page.querySelectorAll('head script:not([src])')) {
-    const entry = script.getAttribute('data-boot-entry');
-    if (entry) BOOT_MODULES[entry]();
-    else new Function(script.textContent!)();
-  }
+  // The one boot module (build/vite-plugins/boot-scripts.ts compiles it; tests/build checks what it writes).
+  expect(page.querySelectorAll('head script:not([src])')).toHaveLength(1);
+  boot({ banners: bannersOf(indexConfig), templates });
   for (const script of page.querySelectorAll('#root script')) new Function(script.textContent!)();
 }
 

@@ -114,8 +114,8 @@ export function firstPaintFromHtml(): Plugin {
 }
 
 /**
- * The inline loader of `firstPaintFromHtml`: after the first contentful paint (index.html's
- * `__afterPaint`, which also starts it 300 ms on for a page opened in the background), one
+ * The inline loader of `firstPaintFromHtml`: after the first contentful paint (the boot module's
+ * `__boot.afterPaint`, which also starts it 300 ms on for a page opened in the background), one
  * `modulepreload` per chunk (a `preload` as script where the browser has no modulepreload, as
  * in older iOS WebViews: the build carries no polyfill) and the entry's module script. Nothing of the app's JavaScript is
  * fetched, compiled or run before the browser has painted the HTML's skeleton, so the first
@@ -137,12 +137,12 @@ function afterFirstPaint(
     `var r=document.createElement('link').relList,rel=r&&r.supports&&r.supports('modulepreload')?'modulepreload':'preload';` +
     `${JSON.stringify(preloads.map((file) => `/${file}`))}.concat(${JSON.stringify(paths)}[location.pathname]||[]).forEach(function(u){var l=document.createElement('link');l.rel=rel;l.as='script';l.crossOrigin='';l.href=u;h.appendChild(l)});` +
     `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(`/${entry}`)};h.appendChild(s)}` +
-    // After the first contentful paint as index.html's first script tells it (`__afterPaint`: a
-    // frame drawn while only <head> had been read would start the downloads too soon).
-    `function start(){window.__afterPaint(go)}` +
+    // After the first contentful paint as the boot module tells it (`__boot.afterPaint`: a frame
+    // drawn while only <head> had been read would start the downloads too soon); at once without it.
+    `var b=window.__boot;function start(){b?b.afterPaint(go):go()}` +
     // A screen drawn from its own early call (decision 0040) holds the app's download until it
     // has drawn, so the call does not share the network with 100 KB of scripts; 1.5 s at most.
-    `var hold=window.__holdApp;if(hold){hold.then(start,start);setTimeout(go,1500)}else start()})()`
+    `var hold=b&&b.hold;if(hold){hold.then(start,start);setTimeout(go,1500)}else start()})()`
   );
 }
 

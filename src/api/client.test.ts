@@ -152,12 +152,12 @@ describe('static files (docs/product.md §7)', () => {
 
 describe('the first calls wait for the gateway time (docs/product.md §8.3)', () => {
   afterEach(() => {
-    delete window.__earlyDate;
+    delete window.__early?.date;
   });
 
   it('stamps an API call with the time the early response brought', async () => {
     let arrive!: (date: string) => void;
-    window.__earlyDate = new Promise((resolve) => (arrive = resolve));
+    (window.__early ??= {}).date = new Promise((resolve) => (arrive = resolve));
     const seen = answer(endpoints.noticeCount, { code: 200, desc: '', obj: { unreadCount: 0 } });
     const ahead = Date.now() + 10 * 60 * 1000;
     const call = getNoticeCount();
@@ -169,7 +169,7 @@ describe('the first calls wait for the gateway time (docs/product.md §8.3)', ()
 
   it('lets a static file go without waiting: it is what brings the time', async () => {
     let arrive!: (date: string) => void;
-    window.__earlyDate = new Promise((resolve) => (arrive = resolve));
+    (window.__early ??= {}).date = new Promise((resolve) => (arrive = resolve));
     const seen = answer('/media/banner.json', { any: 'thing' });
     const call = fetchUrl('/media/banner.json');
     await new Promise((resolve) => setTimeout(resolve, 0));

@@ -7,17 +7,16 @@ import { arrivedEarly, getIndexConfig, getServiceCatalog } from './early-json';
 describe('the early files', () => {
   afterEach(() => {
     delete window.__early;
-    delete window.__earlyArrived;
   });
 
   /** An early fetch as index.html makes it: its value is kept as it arrives. */
   function earlyFile(name: 'indexConfig' | 'serviceCatalog') {
     let answer!: (value: unknown) => void;
     const file = new Promise((resolve) => (answer = resolve)).then((value) => {
-      (window.__earlyArrived ??= {})[name] = value as never;
+      ((window.__early ??= {}).arrived ??= {})[name] = value as never;
       return value;
     });
-    (window.__early ??= {})[name] = file;
+    ((window.__early ??= {}).files ??= {})[name] = file;
     return answer;
   }
 
@@ -28,14 +27,14 @@ describe('the early files', () => {
     config({ index: {} });
     catalog({ services: [] });
     expect(await taken).toEqual([{ index: {} }, { services: [] }]);
-    expect(window.__earlyArrived).toEqual({});
+    expect(window.__early?.arrived).toEqual({});
     expect(arrivedEarly()).toBeUndefined();
   });
 
   it('offers both files to the first render once both have arrived', async () => {
     earlyFile('indexConfig')({ index: {} });
     earlyFile('serviceCatalog')({ services: [] });
-    await Promise.all([window.__early?.indexConfig, window.__early?.serviceCatalog]);
+    await Promise.all([window.__early?.files?.indexConfig, window.__early?.files?.serviceCatalog]);
     expect(arrivedEarly()).toEqual({ indexConfig: { index: {} }, serviceCatalog: { services: [] } });
   });
 });

@@ -21,7 +21,7 @@ let taken = false;
  * Whether index.html fetches the home's files for the landing home and none has taken them
  * yet: no route loader runs meanwhile (decision 0036).
  */
-export const earlyPending = () => !taken && Boolean(window.__earlyDate ?? window.__earlyArrived);
+export const earlyPending = () => !taken && Boolean(window.__early?.date ?? window.__early?.arrived);
 
 /** As at page load (between tests). */
 export function earlyReset(): void {
@@ -30,12 +30,12 @@ export function earlyReset(): void {
 
 async function take<K extends keyof EarlyFiles>(name: K): Promise<EarlyFiles[K]> {
   taken = true;
-  const early = window.__early?.[name];
-  if (window.__early) delete window.__early[name];
-  if (window.__earlyArrived) delete window.__earlyArrived[name];
+  const early = window.__early?.files?.[name];
+  delete window.__early?.files?.[name];
+  delete window.__early?.arrived?.[name];
   const value = early ? ((await early) as EarlyFiles[K] | null) : null;
-  // index.html keeps the value as it arrives, which may be after this took it: taken is taken.
-  if (window.__earlyArrived) delete window.__earlyArrived[name];
+  // The boot module keeps the value as it arrives, which may be after this took it: taken is taken.
+  delete window.__early?.arrived?.[name];
   return value ?? viaClient(name);
 }
 
@@ -48,7 +48,7 @@ export const getServiceCatalog = () => take('serviceCatalog');
  * does not take them (a render may run twice); `forgetArrived` does, once the home has shown.
  */
 export function arrivedEarly(): EarlyFiles | undefined {
-  const arrived = window.__earlyArrived;
+  const arrived = window.__early?.arrived;
   if (!arrived?.indexConfig || !arrived.serviceCatalog) return undefined;
   return { indexConfig: arrived.indexConfig, serviceCatalog: arrived.serviceCatalog };
 }
@@ -56,6 +56,6 @@ export function arrivedEarly(): EarlyFiles | undefined {
 /** Later homes read the files through the client, as after `take`. */
 export function forgetArrived(): void {
   taken = true;
-  delete window.__earlyArrived;
-  delete window.__early;
+  delete window.__early?.arrived;
+  delete window.__early?.files;
 }

@@ -1,3 +1,4 @@
+import type { BootHooks } from '@/boot/globals';
 import { PRODUCT_LINE_LABEL, remainingText, validityText } from '@/lib/right-facts';
 import { demoRights } from '@contract/demo-data';
 import type { Right } from '@contract/types';
@@ -13,9 +14,8 @@ const text = (selector: string) => document.querySelector(`#root > .boot ${selec
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  delete window.__bootScreen;
-  delete window.__earlyDate;
-  delete window.__earlyRights;
+  delete window.__boot;
+  delete window.__early;
   document.documentElement.removeAttribute('data-boot');
   document.cookie = 'token=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
 });
@@ -83,21 +83,40 @@ describe("index.html's /indexNew", () => {
     expect(document.querySelector('.boot .home-new__banner')!.className).toBe('home-new__banner banner--teal');
   });
 
-  it('draws the fetched configuration’s banner when it differs, and nothing once the app has taken over', () => {
+  /** Boots /indexNew and answers the home's early files with `indexConfig`, after `meanwhile`. */
+  async function answered(indexConfig: unknown, meanwhile = () => undefined as void) {
+    const answers: Array<() => void> = [];
     boot('/indexNew');
-    const banner = document.querySelector('.boot .home-new__banner')!;
+    vi.stubGlobal(
+      'fetch',
+      () =>
+        new Promise((resolve) =>
+          answers.push(() => resolve({ ok: true, headers: new Headers(), json: () => Promise.resolve(indexConfig) })),
+        ),
+    );
+    // An earlier test's page may still ask (its first paint's timer): every call gets the answer.
+    await vi.waitFor(() => expect(answers.length).toBeGreaterThanOrEqual(2), { timeout: 30_000 });
+    meanwhile();
+    answers.forEach((answer) => answer());
+    await window.__early!.files!.indexConfig;
+    await new Promise((resolve) => setTimeout(resolve));
+  }
+
+  it('draws the fetched configuration’s banner when it differs, and nothing once the app has taken over', async () => {
     const changed = {
       ...config,
       indexNew: { ...config.indexNew, banners: [{ ...config.indexNew.banners[0], title: '运营改过的横幅' }] },
     };
-    window.__bootScreen!(config as never);
+    let banner: Element | null = null;
+    await answered(config, () => void (banner = document.querySelector('.boot .home-new__banner')));
     expect(document.querySelector('.boot .home-new__banner')).toBe(banner);
-    window.__bootScreen!(changed as never);
+    document.body.innerHTML = '';
+    await answered(changed);
     expect(text('.home-new__banner-title')).toBe('运营改过的横幅');
     // The app's own home, with the same classes as the drawn one.
     const app = '<div class="app"><p class="home-new__tagline"></p><section class="home-new__banners"></section></div>';
-    document.querySelector('#root')!.innerHTML = app;
-    window.__bootScreen!({ ...changed, indexNew: { ...changed.indexNew, title: '又改过的标题' } } as never);
+    document.body.innerHTML = '';
+    await answered(changed, () => void (document.querySelector('#root')!.innerHTML = app));
     expect(document.querySelector('#root')!.innerHTML).toBe(app);
   });
 });
@@ -119,7 +138,7 @@ describe("index.html's /mine", () => {
 
   it('leaves a guest the empty skeleton: the screen asks them to log in', () => {
     boot('/mine', { guest: true });
-    expect(window.__bootScreen).toBeUndefined();
+    expect(window.__boot?.screen).toBeUndefined();
     expect(document.documentElement.getAttribute('data-boot')).toBe('plain');
   });
 });
@@ -132,7 +151,7 @@ describe("index.html's /rights", () => {
       status: r.validTo < '2026-01-01' ? 'expired' : r.usedTimes === r.totalTimes ? 'used' : 'available',
     }));
   const envelope = (obj: unknown) => ({ code: 200, desc: '成功', obj });
-  const settled = () => window.__earlyRights!.page;
+  const settled = () => window.__early!.rights!.page;
   const cards = () => [...document.querySelectorAll('.boot .right-card')];
 
   it('draws the tabs and the loading rows at once, then the tab’s cards worded as the screen words them', async () => {
@@ -165,7 +184,7 @@ describe("index.html's /rights", () => {
       '2',
     ]);
     expect(document.querySelector('.boot a[href], .boot [tabindex="0"]')).toBeNull();
-    expect(window.__earlyRights!.arrived).toEqual(rights);
+    expect(window.__early!.rights!.arrived).toEqual(rights);
   });
 
   it('draws the tab the address names, and nothing for the records tab', async () => {
@@ -175,12 +194,12 @@ describe("index.html's /rights", () => {
       'right-card right-card--expired',
       'right-card right-card--expired',
     ]);
-    delete window.__bootScreen;
-    delete window.__earlyRights;
+    delete window.__boot;
+    delete window.__early?.rights;
     document.documentElement.removeAttribute('data-boot');
     boot('/rights?tab=records', { answer: envelope(rights) });
-    expect(window.__bootScreen).toBeUndefined();
-    expect(window.__earlyRights).toBeUndefined();
+    expect((window.__boot as BootHooks | undefined)?.screen).toBeUndefined();
+    expect(window.__early?.rights).toBeUndefined();
   });
 
   it('writes hostile texts as text', async () => {
@@ -195,10 +214,10 @@ describe("index.html's /rights", () => {
     for (const answer of [envelope([]), { code: 401, desc: '登录已失效', obj: null }, envelope([{ id: 1 }])]) {
       boot('/rights', { answer });
       expect(await settled()).toBeNull();
-      expect(window.__earlyRights!.arrived).toBeUndefined();
+      expect(window.__early!.rights!.arrived).toBeUndefined();
       expect(cards()).toHaveLength(0);
       expect(document.querySelector('.boot .skeleton')).not.toBeNull();
-      delete window.__earlyRights;
+      delete window.__early?.rights;
     }
   });
 });
@@ -208,7 +227,7 @@ describe("index.html's other screens", () => {
     for (const path of ['/rights', '/servList', '/my/info', '/message']) {
       boot(path, { guest: path === '/message' || path === '/rights' });
       expect(document.documentElement.getAttribute('data-boot'), path).toBe('plain');
-      expect(window.__bootScreen, path).toBeUndefined();
+      expect(window.__boot?.screen, path).toBeUndefined();
       document.documentElement.removeAttribute('data-boot');
     }
     for (const path of ['/index', '/', '/indexNew']) {

@@ -1,15 +1,14 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { render } from '@testing-library/react';
 import { LoginHintCard } from '@/features/home/login-hint-card';
+import { builtPage } from '../../tests/first-paint';
 
 /**
  * First screen (decision 0003): index.html's boot skeleton paints the home's login hint for visitors before any JS
- * runs (it is the first screen's largest text). It must say what React then renders.
+ * runs (it is the first screen's largest text). The build writes it from the component's template
+ * (decision 0057): it must say what React then renders.
  */
 describe('index.html boot skeleton', () => {
-  const html = readFileSync(path.resolve(process.cwd(), 'index.html'), 'utf8');
-  const boot = new DOMParser().parseFromString(html, 'text/html');
+  const boot = builtPage();
 
   it('shows the same login hint texts as the home', () => {
     const { container } = render(<LoginHintCard indexCode="index" />);

@@ -1,17 +1,17 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { render } from '@testing-library/react';
 import { http as mswHttp, HttpResponse } from 'msw';
 import { createElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { getNoticeCount } from '@/api/notices';
+import { boot as bootModule } from '@/boot/boot';
+import type { BootHooks } from '@/boot/globals';
 import { BannerCarousel } from '@/features/home/banner-carousel';
 import { serverNow } from '@/lib/clock';
 import { endpoints } from '@contract/endpoints';
 import type { IndexConfig } from '@contract/types';
-import { firstBannersInHtml } from '../../build/first-paint/first-banners-html';
-import { specHeadersInHtml } from '../../build/first-paint/spec-headers-html';
+import { bannersOf, builtHtml, templates } from '../../tests/first-paint';
 import { url } from '../../tests/mocks/handlers/common';
 import { server } from '../../tests/mocks/server';
 
@@ -20,8 +20,7 @@ import { server } from '../../tests/mocks/server';
  * requests carry docs/product.md §7's headers like every other, and their first `Date` header sets the
  * request client's clock before the home's first API call goes out (docs/product.md §8.3).
  */
-const html = firstBannersInHtml(specHeadersInHtml(readFileSync(path.resolve(process.cwd(), 'index.html'), 'utf8')));
-const inline = new DOMParser().parseFromString(html, 'text/html').querySelector('head script:not([src])')!.textContent!;
+const html = builtHtml();
 
 const TEN_MINUTES = 10 * 60 * 1000;
 
@@ -31,7 +30,7 @@ interface EarlyCall {
   answer: (date: string, body?: string) => void;
 }
 
-/** Runs the inline script on `pathname` with a fetch whose answers the test releases. */
+/** Runs the boot module on `pathname` with a fetch whose answers the test releases. */
 function boot(pathname = '/index'): EarlyCall[] {
   const calls: EarlyCall[] = [];
   vi.stubGlobal(
@@ -47,7 +46,7 @@ function boot(pathname = '/index'): EarlyCall[] {
       }),
   );
   window.history.replaceState(null, '', pathname);
-  new Function(inline)();
+  bootModule({ banners: bannersOf(), templates });
   return calls;
 }
 
@@ -66,13 +65,12 @@ function answerNoticeCount(): Request[] {
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** The early fetches start once the first paint is done (a frame, then a task; 300 ms at the latest). */
-const afterFirstPaint = () => vi.waitFor(() => expect(window.__early).toBeDefined(), { timeout: 30_000 });
+const afterFirstPaint = () => vi.waitFor(() => expect(window.__early?.files).toBeDefined(), { timeout: 30_000 });
 
 afterEach(() => {
   vi.unstubAllGlobals();
   delete window.__early;
-  delete window.__earlyDate;
-  delete window.__earlyArrived;
+  delete window.__boot;
   document.body.innerHTML = '';
 });
 
@@ -158,7 +156,7 @@ describe("index.html's early fetch", () => {
     const calls = boot('/mine');
     await new Promise((resolve) => setTimeout(resolve, 350));
     expect(calls).toHaveLength(0);
-    expect(window.__earlyDate).toBeUndefined();
+    expect(window.__early?.date).toBeUndefined();
     const seen = answerNoticeCount();
     await getNoticeCount();
     expect(seen).toHaveLength(1);
@@ -177,9 +175,6 @@ describe("index.html's early banner", () => {
   ) as IndexConfig;
   const parsed = new DOMParser().parseFromString(html, 'text/html');
   const bootRoot = parsed.getElementById('root')!.innerHTML;
-  const bootWindow = window as unknown as { __bootBanner?: () => void };
-
-  afterEach(() => delete bootWindow.__bootBanner);
 
   /**
    * Boots on `pathname` with the boot skeleton in the document; runs what the body's inline
@@ -188,11 +183,11 @@ describe("index.html's early banner", () => {
   async function parse(pathname: string): Promise<EarlyCall[]> {
     document.body.innerHTML = `<div id="root">${bootRoot}</div>`;
     // A new page: nothing of the last one's script is left.
-    delete bootWindow.__bootBanner;
+    delete window.__boot;
     delete window.__early;
     const calls = boot(pathname);
-    // Read again: the script has just set it (TypeScript narrowed it to nothing after the delete).
-    (bootWindow.__bootBanner as (() => void) | undefined)?.();
+    // What the body's script runs (TypeScript narrowed the hooks to nothing after the delete).
+    (window.__boot as BootHooks | undefined)?.banner?.();
     if (pathname.startsWith('/index') || pathname.startsWith('/?')) await afterFirstPaint();
     return calls;
   }
@@ -202,14 +197,14 @@ describe("index.html's early banner", () => {
     const date = new Date().toUTCString();
     calls[0].answer(date, JSON.stringify(indexConfig));
     calls[1].answer(date, JSON.stringify({ services: [] }));
-    await Promise.all([window.__early?.indexConfig, window.__early?.serviceCatalog]);
+    await Promise.all([window.__early?.files?.indexConfig, window.__early?.files?.serviceCatalog]);
     await nextTask();
   }
 
   const title = () => document.querySelector('.boot .banner__title')?.textContent;
 
   it('runs the boot banner from the body, right after the boot banner is parsed', () => {
-    expect(parsed.querySelector('.boot__banner + script')?.textContent).toContain('__bootBanner');
+    expect(parsed.querySelector('.boot__banner + script')?.textContent).toContain('__boot.banner()');
   });
 
   it("paints the build's first banner of the indexCode as the HTML is parsed, as BannerCarousel renders it", async () => {
@@ -273,37 +268,7 @@ describe("index.html's early banner", () => {
 
   it('keeps what arrived for the home to read without waiting', async () => {
     await answer(await parse('/index'), config);
-    expect(window.__earlyArrived?.indexConfig).toEqual(config);
-    expect(window.__earlyArrived?.serviceCatalog).toEqual({ services: [] });
-  });
-
-  /** index.html as the build writes it with this configuration's first banners. */
-  function builtWith(indexConfig: unknown): Document {
-    const root = mkdtempSync(path.join(tmpdir(), 'banners-'));
-    mkdirSync(path.join(root, 'public/jsons'), { recursive: true });
-    writeFileSync(path.join(root, 'public/jsons/indexConfig.json'), JSON.stringify(indexConfig));
-    return new DOMParser().parseFromString(
-      firstBannersInHtml(specHeadersInHtml(readFileSync('index.html', 'utf8')), root),
-      'text/html',
-    );
-  }
-  const withTitle = (title: string) => ({
-    index: { ...config.index, banners: [{ ...config.index.banners[0], title }] },
-  });
-
-  it('writes a title that closes the script as data, not as markup', () => {
-    const page = builtWith(withTitle('</script><p>x'));
-    expect(page.querySelectorAll('head script')).toHaveLength(parsed.querySelectorAll('head script').length);
-    expect(page.querySelector('head p')).toBeNull();
-    expect(page.querySelector('head script')!.textContent).toContain('"\\u003c/script>\\u003cp>x"');
-  });
-
-  it("writes a title with replacement patterns ($' $` $& $$) as it is", () => {
-    const title = "满$$50 $'$`0)}})();window.PWNED=1// $&";
-    const page = builtWith(withTitle(title));
-    expect(page.querySelectorAll('script')).toHaveLength(parsed.querySelectorAll('script').length);
-    const script = page.querySelector('head script')!.textContent!;
-    expect(script).toContain(JSON.stringify(title));
-    expect(() => new Function(script)).not.toThrow();
+    expect(window.__early?.arrived?.indexConfig).toEqual(config);
+    expect(window.__early?.arrived?.serviceCatalog).toEqual({ services: [] });
   });
 });

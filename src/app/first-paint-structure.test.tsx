@@ -23,24 +23,16 @@ const CUSTOMER = '13800138000';
 /** The page's drawing of `selector`s on `url`, taken before the app renders. */
 async function drawn(url: string, selectors: string[], options: Parameters<typeof bootPage>[1] = {}) {
   bootPage(url, options);
-  await window.__earlyRights?.page;
-  await window.__earlyNotices?.page;
+  await window.__early?.rights?.page;
+  await window.__early?.notices?.page;
   const parts = selectors.map((selector) => {
     const found = [...document.querySelectorAll(`#root > .boot ${selector}`)];
     expect(found.length, `${url}: the page draws ${selector}`).toBeGreaterThan(0);
     return found.map(structure);
   });
   vi.unstubAllGlobals();
-  for (const key of [
-    '__bootScreen',
-    '__bootBanner',
-    '__earlyRights',
-    '__earlyNotices',
-    '__holdApp',
-    '__early',
-    '__earlyDate',
-  ])
-    delete (window as unknown as Record<string, unknown>)[key];
+  delete window.__boot;
+  delete window.__early;
   document.documentElement.removeAttribute('data-boot');
   document.body.innerHTML = '';
   return parts;

@@ -2,6 +2,7 @@
  * The boot modules' DOM helpers (decision 0057): they run before the app, inlined into
  * index.html, so they import nothing heavy. Texts are set as text, never as HTML.
  */
+import { fromTemplate } from './templates';
 
 /** An element with `className`, `text` as its text and `attributes` (aria-*) set. */
 export function element(
@@ -26,18 +27,13 @@ export function bootFrame(className: string): HTMLElement {
 }
 
 /**
- * components/skeleton.tsx's loading rows: `rows` rows of `rowHeight` px (at 375 px wide), each
- * with its two lines, busy and labelled as the component labels them.
+ * components/skeleton.tsx's loading rows: its one-row template (build/first-paint/templates.tsx)
+ * with the row repeated to `rows`.
  */
-export function skeleton(rows: number, rowHeight: number): HTMLElement {
-  const s = element('div', 'skeleton', undefined, { 'aria-busy': 'true', 'aria-label': '加载中' });
-  for (let i = 0; i < rows; i++) {
-    const row = s.appendChild(element('div', 'skeleton__row'));
-    row.style.height = `${rowHeight / 37.5}rem`;
-    const lines = row.appendChild(element('span', 'skeleton__lines'));
-    lines.appendChild(element('span', 'skeleton__line'));
-    lines.appendChild(element('span', 'skeleton__line skeleton__line--short'));
-  }
+export function skeleton(template: string, rows: number): HTMLElement {
+  const s = fromTemplate(template);
+  const row = s.firstElementChild!;
+  for (let i = 1; i < rows; i++) s.appendChild(row.cloneNode(true));
   return s;
 }
 

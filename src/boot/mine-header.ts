@@ -1,6 +1,9 @@
 import { maskPhone } from '@contract/validation';
 import { bootFrame, element } from './dom';
+import type { BootHooks } from './globals';
 import { storedCustomer } from './stored-customer';
+import type { FirstPaintTemplates } from './templates';
+import { fromTemplate } from './templates';
 
 /**
  * /mine opened by a customer (decision 0050): the personal centre's header from the persisted
@@ -9,10 +12,10 @@ import { storedCustomer } from './stored-customer';
  * app/routes.ts says 'inlined-css': what it draws needs only the stylesheet index.html inlines.
  * src/app/first-paint-structure.test.tsx compares it with the screen's first render.
  */
-export function drawMineHeader(): void {
+export function drawMineHeader(hooks: BootHooks, templates: FirstPaintTemplates): void {
   const customer = storedCustomer();
   if (location.pathname !== '/mine' || !customer) return;
-  window.__bootScreen = () => {
+  hooks.screen = () => {
     const boot = document.querySelector('#root > .boot');
     if (!boot) return;
     const frame = bootFrame('app app--tabbed');
@@ -23,11 +26,7 @@ export function drawMineHeader(): void {
     const who = header.appendChild(element('div', 'mine__who'));
     who.appendChild(element('p', 'mine__name', customer.nickname));
     who.appendChild(element('p', 'mine__phone', maskPhone(customer.mobilePhone)));
-    const counts = element('div', 'mine-counts mine-counts--loading', undefined, {
-      'aria-busy': 'true',
-      'aria-label': '加载中',
-    });
-    for (let i = 0; i < 3; i++) counts.appendChild(element('span', 'mine-counts__cell mine-counts__cell--skeleton'));
+    const counts = fromTemplate(templates.mineCounts);
     const mine = frame
       .appendChild(element('main'))
       .appendChild(element('div', 'screen'))

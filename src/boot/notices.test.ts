@@ -3,6 +3,7 @@ import { NOTICE_LIST_SKELETON, NOTICE_PAGE_SIZE } from '@/features/messages/noti
 import { Desc } from '@contract/codes';
 import { endpoints, Header } from '@contract/endpoints';
 import type { Notice, Page } from '@contract/types';
+import { bootHooks, templates } from '../../tests/first-paint';
 import { drawNotices } from './notices';
 
 /** /message's boot module (decision 0057): what it asks for, what it draws, and what it hands the app. */
@@ -42,7 +43,7 @@ function open(url: string, { guest = false } = {}) {
   });
   window.history.replaceState(null, '', url);
   document.body.innerHTML = '<div id="root"><div class="boot" aria-busy="true"></div></div>';
-  drawNotices();
+  drawNotices(bootHooks(), templates);
   return { calls, respond: (answer: unknown) => respond(answer), fail: () => fail() };
 }
 
@@ -52,9 +53,8 @@ const count = () => document.querySelector('#root > .boot .messages__count')!.te
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  delete window.__earlyNotices;
-  delete window.__bootScreen;
-  delete window.__holdApp;
+  delete window.__early?.notices;
+  delete window.__boot;
 });
 
 describe('src/boot/notices.ts', () => {
@@ -69,7 +69,7 @@ describe('src/boot/notices.ts', () => {
       [Header.nonce]: expect.stringMatching(/^[0-9a-f]{32}$/),
       [Header.timestamp]: expect.stringMatching(/^\d+$/),
     });
-    window.__bootScreen!();
+    window.__boot!.screen!();
     expect(document.querySelector('.boot .messages__read-all')!.textContent).toBe('全部已读');
     expect(loading()!.querySelectorAll('.skeleton__row')).toHaveLength(NOTICE_LIST_SKELETON.rows);
     expect(count()).toBe('');
@@ -83,24 +83,24 @@ describe('src/boot/notices.ts', () => {
     ] as const) {
       const { calls } = open(url, { guest });
       expect(calls, url).toHaveLength(0);
-      expect(window.__bootScreen, url).toBeUndefined();
-      expect(window.__earlyNotices, url).toBeUndefined();
+      expect(window.__boot?.screen, url).toBeUndefined();
+      expect(window.__early?.notices, url).toBeUndefined();
     }
     // A token cookie without the stored customer is a guest too (decision 0023).
     const { calls } = open('/message');
     localStorage.removeItem('user');
-    delete window.__earlyNotices;
-    drawNotices();
+    delete window.__early?.notices;
+    drawNotices(bootHooks(), templates);
     expect(calls).toHaveLength(1);
-    expect(window.__earlyNotices).toBeUndefined();
+    expect(window.__early?.notices).toBeUndefined();
   });
 
   it('fills the frame when the answer comes after it (late), and draws it filled when it came before', async () => {
     const late = open('/message');
-    window.__bootScreen!();
+    window.__boot!.screen!();
     expect(rows()).toHaveLength(0);
     late.respond(envelope(PAGE));
-    await window.__earlyNotices!.page;
+    await window.__early!.notices!.page;
     expect(rows()).toHaveLength(2);
     expect(loading()).toBeNull();
     expect(count()).toBe('1条未读');
@@ -108,12 +108,12 @@ describe('src/boot/notices.ts', () => {
     expect(document.querySelector('.boot .notice-item__summary')!.textContent).toBe('请查看报告');
     expect(document.querySelector('.boot script, .boot b')).toBeNull();
     // The app waits for the drawn list (a frame where the browser cannot tell when it is shown).
-    expect(await window.__holdApp).toBeUndefined();
+    expect(await window.__boot?.hold).toBeUndefined();
 
     const early = open('/message');
     early.respond(envelope(PAGE));
-    await window.__earlyNotices!.page;
-    window.__bootScreen!();
+    await window.__early!.notices!.page;
+    window.__boot!.screen!();
     expect(rows()).toHaveLength(2);
   });
 
@@ -122,12 +122,12 @@ describe('src/boot/notices.ts', () => {
     const foreign = envelope({ ...PAGE, list: [{ ...NOTICE, noticeType: 'toString' }] });
     for (const outcome of ['fail', refusal, envelope(null), foreign]) {
       const call = open('/message');
-      window.__bootScreen!();
+      window.__boot!.screen!();
       if (outcome === 'fail') call.fail();
       else call.respond(outcome);
-      expect(await window.__earlyNotices!.page).toBeNull();
-      expect(window.__earlyNotices!.arrived).toBeUndefined();
-      expect(await window.__holdApp).toBeNull();
+      expect(await window.__early!.notices!.page).toBeNull();
+      expect(window.__early!.notices!.arrived).toBeUndefined();
+      expect(await window.__boot?.hold).toBeNull();
       expect(rows()).toHaveLength(0);
       expect(loading()).not.toBeNull();
     }
@@ -135,10 +135,10 @@ describe('src/boot/notices.ts', () => {
 
   it('hands the app the answer for the token it carried, so the screen asks no second time', async () => {
     const { calls, respond } = open('/message');
-    expect(pendingNotices('tok 1')).toBe(window.__earlyNotices!.page);
+    expect(pendingNotices('tok 1')).toBe(window.__early!.notices!.page);
     expect(pendingNotices('another')).toBeUndefined();
     respond(envelope(PAGE));
-    await window.__earlyNotices!.page;
+    await window.__early!.notices!.page;
     expect(arrivedNotices('tok 1')).toEqual(PAGE);
     expect(pendingNotices('tok 1')).toBeUndefined();
     forgetEarlyNotices();

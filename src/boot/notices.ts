@@ -9,8 +9,12 @@ import type { EarlyAnswer } from '@/lib/early-answer';
 import { endpoints } from '@contract/endpoints';
 import type { Notice, Page } from '@contract/types';
 import { bootFrame, element, skeleton, whenStyled } from './dom';
+import type { BootHooks } from './globals';
+import { earlyCalls } from './globals';
 import { specHeaders, storedToken } from './spec-headers';
 import { storedCustomer } from './stored-customer';
+import type { FirstPaintTemplates } from './templates';
+import { fromTemplate } from './templates';
 
 /** Whether `n` is a notice as the screen reads one. */
 function isNotice(n: unknown): n is Notice {
@@ -35,25 +39,16 @@ function pageOf(envelope: unknown): Page<Notice> | null {
   return typeof total === 'number' && Array.isArray(list) && list.every(isNotice) ? (obj as Page<Notice>) : null;
 }
 
-/** A row as `NoticeItem` draws it: not focusable, its texts as text. */
-function noticeRow(n: Notice): HTMLElement {
-  const unread = n.readFlag === 0;
-  const button = element('button', `notice-item__button${unread ? ' notice-item__button--unread' : ''}`);
-  (button as HTMLButtonElement).type = 'button';
-  button.tabIndex = -1;
-  if (unread) button.appendChild(element('span', 'visually-hidden', '未读，'));
-  const head = button.appendChild(element('span', 'notice-item__head'));
-  head.appendChild(
-    element('span', `notice-item__type notice-item__type--${n.noticeType}`, NOTICE_TYPE_LABELS[n.noticeType]),
-  );
-  head.appendChild(element('time', 'notice-item__time', noticeTime(n.createTime), { datetime: n.createTime }));
-  const title = button.appendChild(element('span', 'notice-item__title'));
-  if (unread) title.appendChild(element('span', 'notice-item__dot', undefined, { 'aria-hidden': 'true' }));
-  title.appendChild(document.createTextNode(n.title));
-  button.appendChild(element('span', 'notice-item__summary', noticeSummary(n.content)));
-  const li = element('li', 'notice-item');
-  li.appendChild(button);
-  return li;
+/** A row as `NoticeItem` renders it (its template), the texts worded by the screen's own module. */
+function noticeRow(n: Notice, templates: FirstPaintTemplates): HTMLElement {
+  return fromTemplate(n.readFlag === 0 ? templates.noticeUnread : templates.noticeRead, {
+    type: n.noticeType,
+    typeLabel: NOTICE_TYPE_LABELS[n.noticeType],
+    createTime: n.createTime,
+    time: noticeTime(n.createTime),
+    title: n.title,
+    summary: noticeSummary(n.content),
+  });
 }
 
 /**
@@ -87,7 +82,7 @@ function shown(): Promise<void> {
  * takes this answer instead of asking again (features/messages/early-notices.ts); an answer that
  * is not a page of notices (a failure, a refusal such as the clock's) is left to it.
  */
-export function drawNotices(): void {
+export function drawNotices(hooks: BootHooks, templates: FirstPaintTemplates): void {
   const token = storedToken();
   if (location.pathname !== '/message' || !storedCustomer() || !token) return;
   let page: Page<Notice> | undefined;
@@ -95,7 +90,7 @@ export function drawNotices(): void {
 
   const fill = (frame: HTMLElement, page: Page<Notice>) => {
     const list = element('ul', 'messages__list', undefined, { 'aria-label': '消息列表' });
-    for (const n of page.list) list.appendChild(noticeRow(n));
+    for (const n of page.list) list.appendChild(noticeRow(n, templates));
     const unread = page.list.filter((n) => n.readFlag === 0).length;
     frame.querySelector('.skeleton')!.replaceWith(list);
     frame.querySelector('.messages__count')!.textContent = unread ? `${unread}条未读` : '暂无未读消息';
@@ -115,11 +110,11 @@ export function drawNotices(): void {
       })
       .catch(() => null),
   };
-  window.__earlyNotices = early;
+  earlyCalls().notices = early;
   // The app waits for the list to be on screen before it downloads (first-paint-from-html.ts).
-  window.__holdApp = early.page.then((p) => (p && frame ? shown() : null));
+  hooks.hold = early.page.then((p) => (p && frame ? shown() : null));
   // Called right after index.html's boot skeleton: the screen's frame in its place, once styled.
-  window.__bootScreen = () =>
+  hooks.screen = () =>
     whenStyled(() => {
       const boot = document.querySelector('#root > .boot');
       if (!boot) return;
@@ -135,7 +130,7 @@ export function drawNotices(): void {
       all.tabIndex = -1;
       all.disabled = true;
       // The screen's own loading rows (<Skeleton>, NOTICE_LIST_SKELETON) until the page replaces them.
-      messages.appendChild(skeleton(NOTICE_LIST_SKELETON.rows, NOTICE_LIST_SKELETON.rowHeight));
+      messages.appendChild(skeleton(templates.noticeSkeleton, NOTICE_LIST_SKELETON.rows));
       boot.replaceWith(frame);
       if (page) fill(frame, page);
     });

@@ -2,6 +2,7 @@ import { arrivedRights, forgetEarlyRights, pendingRights } from '@/features/righ
 import { Desc } from '@contract/codes';
 import { endpoints, Header } from '@contract/endpoints';
 import type { Right } from '@contract/types';
+import { bootHooks, templates } from '../../tests/first-paint';
 import { drawRights } from './rights';
 
 /** /rights's boot module (decision 0057): what it asks for, what it draws, and what it hands the app. */
@@ -44,7 +45,7 @@ function open(url: string, { guest = false } = {}) {
   });
   window.history.replaceState(null, '', url);
   document.body.innerHTML = '<div id="root"><div class="boot" aria-busy="true"></div></div>';
-  drawRights();
+  drawRights(bootHooks(), templates);
   return { calls, respond: (answer: unknown) => respond(answer), fail: () => fail() };
 }
 
@@ -53,9 +54,8 @@ const loading = () => document.querySelector('#root > .boot .rights__panel > .sk
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  delete window.__earlyRights;
-  delete window.__bootScreen;
-  delete window.__holdApp;
+  delete window.__early?.rights;
+  delete window.__boot;
 });
 
 describe('src/boot/rights.ts', () => {
@@ -70,7 +70,7 @@ describe('src/boot/rights.ts', () => {
       [Header.nonce]: expect.stringMatching(/^[0-9a-f]{32}$/),
       [Header.timestamp]: expect.stringMatching(/^\d+$/),
     });
-    window.__bootScreen!();
+    window.__boot!.screen!();
     expect([...document.querySelectorAll('.boot .rights__tab')].map((t) => t.textContent)).toEqual([
       '可使用',
       '已使用',
@@ -89,34 +89,34 @@ describe('src/boot/rights.ts', () => {
     ] as const) {
       const { calls } = open(url, { guest });
       expect(calls, url).toHaveLength(0);
-      expect(window.__bootScreen, url).toBeUndefined();
-      expect(window.__earlyRights, url).toBeUndefined();
+      expect(window.__boot?.screen, url).toBeUndefined();
+      expect(window.__early?.rights, url).toBeUndefined();
     }
     // A token cookie without the stored customer is a guest too (decision 0023).
     const { calls } = open('/rights');
     localStorage.removeItem('user');
-    delete window.__earlyRights;
-    drawRights();
+    delete window.__early?.rights;
+    drawRights(bootHooks(), templates);
     expect(calls).toHaveLength(1);
-    expect(window.__earlyRights).toBeUndefined();
+    expect(window.__early?.rights).toBeUndefined();
   });
 
   it('fills the frame when the answer comes after it (late), and draws it filled when it came before', async () => {
     const late = open('/rights');
-    window.__bootScreen!();
+    window.__boot!.screen!();
     expect(cards()).toHaveLength(0);
     late.respond(envelope([RIGHT]));
-    await window.__earlyRights!.page;
+    await window.__early!.rights!.page;
     expect(cards()).toHaveLength(1);
     expect(loading()).toBeNull();
     expect(document.querySelector('.boot .right-card__times')!.textContent).toBe('剩余 2 次（共 3 次）');
     // The app waits for the drawn cards, a frame.
-    expect(await window.__holdApp).toBeUndefined();
+    expect(await window.__boot?.hold).toBeUndefined();
 
     const early = open('/rights');
     early.respond(envelope([RIGHT]));
-    await window.__earlyRights!.page;
-    window.__bootScreen!();
+    await window.__early!.rights!.page;
+    window.__boot!.screen!();
     expect(cards()).toHaveLength(1);
   });
 
@@ -124,12 +124,12 @@ describe('src/boot/rights.ts', () => {
     const refusal = { code: 401, desc: Desc.clock, obj: { reason: 'clock', serverTime: Date.now() + 600_000 } };
     for (const outcome of ['fail', refusal, envelope([]), envelope([{ ...RIGHT, status: 'x' }])]) {
       const call = open('/rights');
-      window.__bootScreen!();
+      window.__boot!.screen!();
       if (outcome === 'fail') call.fail();
       else call.respond(outcome);
-      expect(await window.__earlyRights!.page).toBeNull();
-      expect(window.__earlyRights!.arrived).toBeUndefined();
-      expect(await window.__holdApp).toBeNull();
+      expect(await window.__early!.rights!.page).toBeNull();
+      expect(window.__early!.rights!.arrived).toBeUndefined();
+      expect(await window.__boot?.hold).toBeNull();
       expect(cards()).toHaveLength(0);
       expect(loading()).not.toBeNull();
     }
@@ -137,10 +137,10 @@ describe('src/boot/rights.ts', () => {
 
   it('hands the app the answer for the token it carried, so the screen asks no second time', async () => {
     const { calls, respond } = open('/rights');
-    expect(pendingRights('tok 1')).toBe(window.__earlyRights!.page);
+    expect(pendingRights('tok 1')).toBe(window.__early!.rights!.page);
     expect(pendingRights('another')).toBeUndefined();
     respond(envelope([RIGHT]));
-    await window.__earlyRights!.page;
+    await window.__early!.rights!.page;
     expect(arrivedRights('tok 1')).toEqual([RIGHT]);
     expect(pendingRights('tok 1')).toBeUndefined();
     forgetEarlyRights();

@@ -10,8 +10,12 @@ import {
 import { endpoints } from '@contract/endpoints';
 import type { Right, RightStatus } from '@contract/types';
 import { bootFrame, element, skeleton, whenStyled } from './dom';
+import type { BootHooks } from './globals';
+import { earlyCalls } from './globals';
 import { specHeaders, storedToken } from './spec-headers';
 import { storedCustomer } from './stored-customer';
+import type { FirstPaintTemplates } from './templates';
+import { fromTemplate } from './templates';
 
 const has = (labels: object, key: unknown) =>
   typeof key === 'string' && Object.prototype.hasOwnProperty.call(labels, key);
@@ -47,7 +51,7 @@ function rightsOf(envelope: unknown): Right[] | null {
  * failure, a refusal such as the clock's) is left to the app, the loading rows staying.
  * src/app/first-paint-structure.test.tsx compares the drawing with the screen's first render.
  */
-export function drawRights(): void {
+export function drawRights(hooks: BootHooks, templates: FirstPaintTemplates): void {
   if (location.pathname !== '/rights') return;
   const tab = (/[?&]tab=([a-z]+)(?:&|$)/.exec(location.search) ?? [])[1] ?? 'available';
   const token = storedToken();
@@ -65,14 +69,15 @@ export function drawRights(): void {
     const ul = element('ul', 'rights__list');
     for (const r of list) {
       if (r.status !== tab) continue;
-      const card = element('div', `right-card right-card--${r.status}`);
-      const head = card.appendChild(element('div', 'right-card__head'));
-      head.appendChild(element('a', 'right-card__name', r.name));
-      head.appendChild(element('span', 'right-card__line', PRODUCT_LINE_LABEL[r.productLine]));
-      head.appendChild(element('span', 'right-card__status', RIGHT_STATUS_LABEL[r.status]));
-      card.appendChild(element('p', 'right-card__times', remainingText(r)));
-      card.appendChild(element('p', 'right-card__meta', `有效期 ${validityText(r)}`));
-      card.appendChild(element('p', 'right-card__meta', `保单号 ${r.policyNo}`));
+      const card = fromTemplate(templates.rightCard, {
+        status: r.status,
+        name: r.name,
+        lineLabel: PRODUCT_LINE_LABEL[r.productLine],
+        statusLabel: RIGHT_STATUS_LABEL[r.status],
+        remaining: remainingText(r),
+        validity: validityText(r),
+        policyNo: r.policyNo,
+      });
       ul.appendChild(element('li')).appendChild(card);
     }
     // No card in this tab: the app shows its empty view.
@@ -92,13 +97,13 @@ export function drawRights(): void {
       })
       .catch(() => null),
   };
-  window.__earlyRights = early;
+  earlyCalls().rights = early;
   // The app downloads once the cards are drawn (first-paint-from-html.ts), a frame later.
-  window.__holdApp = early.page.then((l) =>
+  hooks.hold = early.page.then((l) =>
     l && frame ? new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve))) : null,
   );
   // Called right after index.html's boot skeleton: the screen's frame in its place, once styled.
-  window.__bootScreen = () =>
+  hooks.screen = () =>
     whenStyled(() => {
       const boot = document.querySelector('#root > .boot');
       if (!boot) return;
@@ -119,7 +124,7 @@ export function drawRights(): void {
       // The screen's own loading rows (<Skeleton> as PageState shows it) until the cards replace them.
       rights
         .appendChild(element('div', 'rights__panel'))
-        .appendChild(skeleton(SKELETON_ROWS.rows, SKELETON_ROWS.rowHeight));
+        .appendChild(skeleton(templates.rightsSkeleton, SKELETON_ROWS.rows));
       boot.replaceWith(frame);
       if (list) fill(frame, list);
     });

@@ -9,13 +9,6 @@
  * watchdog stays quiet, and a message already shown is taken away (the app has recovered).
  */
 
-declare global {
-  interface Window {
-    /** Set by the start watchdog; the app calls it once it has rendered (app/root-layout.tsx). */
-    __appStarted?: () => void;
-  }
-}
-
 /** An error before the start is shown after this long: the app may still recover (a chunk retried). */
 export const ERROR_GRACE_MS = 1500;
 /** With every script loaded and no error, a start that has not come after this long has failed. */

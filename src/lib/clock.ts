@@ -46,7 +46,7 @@ export function observeDateHeader(value: string | null | undefined): void {
  * on its very first calls (docs/product.md §8.3: it works once the home's first response has arrived).
  */
 export function clockSettled(): Promise<void> {
-  const early = window.__earlyDate;
+  const early = window.__early?.date;
   if (known || !early) return Promise.resolve();
   settling ??= new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, EARLY_DATE_WAIT_MS);

@@ -62,7 +62,7 @@ describe('first screen of /index (decision 0003)', () => {
     expect(html).not.toMatch(/<script[^>]*\ssrc=/);
     expect(html).not.toMatch(/rel="modulepreload"/);
     const loader = /<script>(\(function\(\)\{var done[\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
-    expect(loader).toContain('__afterPaint');
+    expect(loader).toContain('__boot');
     const scripts = first.files.filter((f) => f.fileName.endsWith('.js'));
     expect(scripts.length).toBeGreaterThan(1);
     for (const { fileName } of scripts) expect(loader).toContain(`"/${fileName}"`);
@@ -70,7 +70,7 @@ describe('first screen of /index (decision 0003)', () => {
 
   /**
    * The links and scripts the inline loader adds on `pathname`, with modulepreload `supported` or
-   * not; `hold` stands for a screen's early call (window.__holdApp), `painted: false` for a first
+   * not; `hold` stands for a screen's early call (`__boot.hold`), `painted: false` for a first
    * contentful paint not yet reported (`paint()` reports it). Timers run when `tick(ms)` reaches them.
    */
   function runLoader(
@@ -104,7 +104,7 @@ describe('first screen of /index (decision 0003)', () => {
       (task: () => void) => task(),
       setTimeout,
       { pathname },
-      { __holdApp: hold, __afterPaint: (go: () => void) => afterPaint.push(go) },
+      { __boot: { hold, afterPaint: (go: () => void) => afterPaint.push(go) } },
     );
     tick(0);
     if (painted) paintedNow();
@@ -112,7 +112,7 @@ describe('first screen of /index (decision 0003)', () => {
     return {
       tick,
       added,
-      /** index.html's `__afterPaint` reports the first contentful paint. */
+      /** The boot module's `afterPaint` reports the first contentful paint. */
       paint: paintedNow,
       links: () => links().filter((link) => link.rel !== 'stylesheet'),
       stylesheets: () => links().filter((link) => link.rel === 'stylesheet'),

@@ -108,7 +108,7 @@ describe('/index', () => {
   it('shows the early files that arrived before the app ran at once: no skeleton, no second fetch', async () => {
     const indexConfig = structuredClone(config) as unknown as IndexConfig;
     indexConfig.index.banners[0].title = '早到的横幅';
-    window.__earlyArrived = { indexConfig, serviceCatalog: catalog as unknown as ServiceCatalog };
+    (window.__early ??= {}).arrived = { indexConfig, serviceCatalog: catalog as unknown as ServiceCatalog };
     const fetched = countRequests('/jsons/indexConfig.json');
     const skeletons: Element[] = [];
     const watch = new MutationObserver(() => skeletons.push(...document.querySelectorAll('.home-skeleton')));
@@ -123,7 +123,7 @@ describe('/index', () => {
     expect(skeletons).toEqual([]);
     expect(fetched).toEqual([]);
     // Taken once: a later home reads the files through the client.
-    expect(window.__earlyArrived).toBeUndefined();
+    expect(window.__early?.arrived).toBeUndefined();
   });
 
   it('opens more services from 更多', async () => {

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { drawNotices } from '@/boot/notices';
@@ -6,8 +5,7 @@ import { Skeleton } from '@/components/skeleton';
 import { demoNotices } from '@contract/demo-data';
 import { endpoints } from '@contract/endpoints';
 import type { Notice, Page } from '@contract/types';
-import { firstBannersInHtml } from '../../../build/first-paint/first-banners-html';
-import { specHeadersInHtml } from '../../../build/first-paint/spec-headers-html';
+import { bootHooks, builtPage, templates } from '../../../tests/first-paint';
 import { ok, url } from '../../../tests/mocks/handlers/common';
 import { server } from '../../../tests/mocks/server';
 import { renderScreen } from '../../../tests/render';
@@ -20,12 +18,7 @@ vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: 
  * /message opened by a customer (decision 0040): index.html asks for the first page while it is
  * parsed and draws it as the screen would; the screen then shows that page and asks no second time.
  */
-const built = new DOMParser().parseFromString(
-  firstBannersInHtml(specHeadersInHtml(readFileSync('index.html', 'utf8'))),
-  'text/html',
-);
-const headersScript = built.querySelector('head script:not([src])')!.textContent!;
-const bootRoot = built.querySelector('#root')!.outerHTML;
+const bootRoot = builtPage().querySelector('#root')!.outerHTML;
 
 const HOSTILE = '<img src=x onerror="window.PWNED=1">';
 const notice = (id: number, fields: Partial<Notice> = {}): Notice => ({
@@ -72,9 +65,8 @@ function boot(path = '/message', { customer = true, token = 'token-1' } = {}) {
   });
   window.history.replaceState(null, '', path);
   document.body.innerHTML = bootRoot;
-  new Function(headersScript)();
-  drawNotices();
-  window.__bootScreen?.();
+  drawNotices(bootHooks(), templates);
+  window.__boot?.screen?.();
   return { calls, answer: (body: unknown) => answer(body) };
 }
 
@@ -92,9 +84,8 @@ function shape(element: Element): unknown {
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  delete window.__earlyNotices;
-  delete window.__bootScreen;
-  delete window.__holdApp;
+  delete window.__early?.notices;
+  delete window.__boot;
   delete (window as { PWNED?: number }).PWNED;
   document.cookie = 'token=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
 });
@@ -118,7 +109,7 @@ describe("index.html's early list on /message", () => {
     expect(document.querySelector<HTMLButtonElement>('#root .boot .messages__read-all')!.disabled).toBe(false);
     expect(document.querySelector('#root .boot img, #root .boot script')).toBeNull();
     expect((window as { PWNED?: number }).PWNED).toBeUndefined();
-    expect(window.__earlyNotices?.arrived).toEqual(PAGE);
+    expect(window.__early?.notices?.arrived).toEqual(PAGE);
   });
 
   it('draws the screen’s own skeleton while the answer is on its way, and claims no count', async () => {
@@ -147,7 +138,7 @@ describe("index.html's early list on /message", () => {
     const list = demoNotices.slice(0, 10).map(({ userId: _userId, ...n }): Notice => n);
     const { answer } = boot();
     answer({ code: 200, desc: '', obj: { list, total: list.length, pageNum: 1, pageSize: 10 } });
-    expect(await window.__earlyNotices!.page).not.toBeNull();
+    expect(await window.__early!.notices!.page).not.toBeNull();
     expect(document.querySelectorAll('#root .notice-item')).toHaveLength(list.length);
   });
 
@@ -159,16 +150,16 @@ describe("index.html's early list on /message", () => {
     expect(headers.get('nonce')).toMatch(/^[0-9a-f]{32}$/);
     expect(Number(headers.get('timestamp'))).toBeGreaterThan(Date.now() - 60_000);
     expect(headers.get('clientType')).toBe('H5');
-    expect(window.__earlyNotices?.token).toBe('a b;c');
+    expect(window.__early?.notices?.token).toBe('a b;c');
   });
 
   it('asks nothing for a guest, nor on another path, and leaves the boot skeleton alone', () => {
     expect(boot('/message', { customer: false }).calls).toEqual([]);
-    expect(window.__earlyNotices).toBeUndefined();
+    expect(window.__early?.notices).toBeUndefined();
     expect(document.querySelector('#root > .boot .boot__header')).not.toBeNull();
     document.body.innerHTML = '';
     expect(boot('/rights').calls).toEqual([]);
-    expect(window.__earlyNotices).toBeUndefined();
+    expect(window.__early?.notices).toBeUndefined();
   });
 
   it.each<[string, unknown]>([
@@ -195,8 +186,8 @@ describe("index.html's early list on /message", () => {
   ])('leaves %s to the screen: nothing drawn, nothing handed over', async (_what, body) => {
     const { answer } = boot();
     answer(body);
-    await expect(window.__earlyNotices!.page).resolves.toBeNull();
-    expect(window.__earlyNotices?.arrived).toBeUndefined();
+    await expect(window.__early!.notices!.page).resolves.toBeNull();
+    expect(window.__early?.notices?.arrived).toBeUndefined();
     expect(document.querySelectorAll('#root .notice-item')).toHaveLength(0);
   });
 
@@ -207,9 +198,9 @@ describe("index.html's early list on /message", () => {
     try {
       const { answer } = boot();
       let released = false;
-      void window.__holdApp!.then(() => (released = true));
+      void window.__boot!.hold!.then(() => (released = true));
       answer({ code: 200, desc: '', obj: PAGE });
-      await window.__earlyNotices!.page;
+      await window.__early!.notices!.page;
       expect(document.querySelectorAll('#root .notice-item')).toHaveLength(0);
       expect(document.querySelector('#root > .boot .boot__header')).not.toBeNull();
       Object.defineProperty(link, 'sheet', { value: {} });
@@ -225,9 +216,9 @@ describe("index.html's early list on /message", () => {
   it('holds the app’s download until the drawn list is on screen', async () => {
     const { answer } = boot();
     let released = false;
-    void window.__holdApp!.then(() => (released = true));
+    void window.__boot!.hold!.then(() => (released = true));
     answer({ code: 200, desc: '', obj: PAGE });
-    await window.__earlyNotices!.page;
+    await window.__early!.notices!.page;
     await Promise.resolve();
     expect(document.querySelectorAll('#root .notice-item')).toHaveLength(3);
     expect(released).toBe(false);
@@ -243,7 +234,7 @@ describe("index.html's early list on /message", () => {
       '<button class="messages__read-all"></button><ul class="messages__list"></ul></div></div>';
     document.querySelector('#root')!.innerHTML = app;
     answer({ code: 200, desc: '', obj: PAGE });
-    await window.__earlyNotices!.page;
+    await window.__early!.notices!.page;
     expect(document.querySelector('#root')!.innerHTML).toBe(app);
   });
 });
@@ -264,7 +255,7 @@ describe('/message takes the early page', () => {
   }
 
   const early = (token: string, page: Promise<Page<Notice> | null>, arrived?: Page<Notice>) => {
-    window.__earlyNotices = { token, page, arrived };
+    (window.__early ??= {}).notices = { token, page, arrived };
   };
 
   it('shows the page that has arrived and asks the gateway for no list', async () => {
@@ -276,7 +267,7 @@ describe('/message takes the early page', () => {
     expect(list.calls).toBe(0);
     // Taken once: a later visit asks the gateway. Forgotten in the screen's effect, which may run
     // just after the rows are in the document.
-    await waitFor(() => expect(window.__earlyNotices).toBeUndefined());
+    await waitFor(() => expect(window.__early?.notices).toBeUndefined());
   });
 
   it('waits for the call on its way, and asks the gateway itself when that was no page', async () => {

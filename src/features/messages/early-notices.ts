@@ -1,9 +1,9 @@
 import { earlyAnswer } from '@/lib/early-answer';
 
 const early = earlyAnswer(
-  () => window.__earlyNotices,
+  () => window.__early?.notices,
   () => {
-    delete window.__earlyNotices;
+    delete window.__early?.notices;
   },
 );
 

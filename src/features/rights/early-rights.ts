@@ -1,9 +1,9 @@
 import { earlyAnswer } from '@/lib/early-answer';
 
 const early = earlyAnswer(
-  () => window.__earlyRights,
+  () => window.__early?.rights,
   () => {
-    delete window.__earlyRights;
+    delete window.__early?.rights;
   },
 );
 
