@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -10,7 +10,7 @@ const WORDING = /\/(?:features\/messages\/notice-text|lib\/right-facts)(?:\.ts)?
 /**
  * The first-paint templates (build/first-paint/templates.tsx), rendered in Node: the module and
  * the screens' components it renders are bundled by esbuild (stylesheets left out, `env` the
- * build's `VITE_*` settings, the packages imported from node_modules), written under
+ * build's `VITE_*` settings, the packages with them), written under
  * node_modules/.cache and run. The components read the persisted store's storage as they load:
  * an empty one in memory stands in for the browser's.
  */
@@ -22,8 +22,12 @@ export async function loadTemplates(root: string, env: Record<string, string>): 
     format: 'esm',
     platform: 'node',
     jsx: 'automatic',
-    packages: 'external',
     loader: { '.css': 'empty' },
+    // Loaded from node_modules as Node loads them (React's server renderer is 3 MB); the others,
+    // antd-mobile's ES build among them, name no file extension Node's loader would need.
+    external: ['react', 'react-dom', 'react-router', 'react-router-dom', 'axios', 'zustand'],
+    // The packages' CommonJS (React's server renderer among them) asks for Node's own modules.
+    banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
     define: { 'import.meta.env': JSON.stringify(env) },
     alias: { '@': path.join(root, 'src'), '@contract': path.join(root, 'contract') },
     logLevel: 'silent',
@@ -60,6 +64,10 @@ export async function loadTemplates(root: string, env: Record<string, string>): 
     key: () => null,
     length: 0,
   };
-  const module = (await import(pathToFileURL(file).href)) as { renderTemplates: () => FirstPaintTemplates };
-  return module.renderTemplates();
+  try {
+    const module = (await import(pathToFileURL(file).href)) as { renderTemplates: () => FirstPaintTemplates };
+    return module.renderTemplates();
+  } finally {
+    rmSync(file, { force: true });
+  }
 }

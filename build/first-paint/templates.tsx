@@ -5,11 +5,18 @@ import type { FirstPaintTemplates } from '../../src/boot/templates.ts';
 import { Skeleton } from '../../src/components/skeleton.tsx';
 import { SKELETON_ROWS } from '../../src/config/constants.ts';
 import { BannerCarousel } from '../../src/features/home/banner-carousel.tsx';
+import { HomeNewBanner } from '../../src/features/home/home-new-banner.tsx';
+import { HomeNewHeader } from '../../src/features/home/home-new-header.tsx';
 import { LoginHintCard } from '../../src/features/home/login-hint-card.tsx';
+import { NoticeTickerPlaceholder } from '../../src/features/home/notice-ticker.tsx';
+import { RightsSummary } from '../../src/features/home/rights-summary.tsx';
+import { MessagesBar } from '../../src/features/messages/messages-bar.tsx';
 import { NoticeItem } from '../../src/features/messages/notice-item.tsx';
 import { NOTICE_LIST_SKELETON } from '../../src/features/messages/notice-text.ts';
 import { MineCounts } from '../../src/features/mine/mine-counts.tsx';
+import { MineHeader } from '../../src/features/mine/mine-header.tsx';
 import { RightCard } from '../../src/features/rights/right-card.tsx';
+import { type RightsTab, RightsTabs } from '../../src/features/rights/rights-tabs.tsx';
 
 /**
  * What the boot module draws, rendered once at build with react-dom/server from the screens' own
@@ -29,10 +36,15 @@ export function renderTemplates(): FirstPaintTemplates {
   const right = {
     name: '{{name}}',
     status: '{{status}}',
+    productLine: '{{line}}',
     policyNo: '{{policyNo}}',
     serviceCode: 'S',
   } as unknown as Right;
   const banner = { id: 0, title: '{{title}}', subtitle: '{{subtitle}}', tone: '{{tone}}', link: '/index' };
+  const none = () => undefined;
+  const tabs = (counts: Record<string, string>) => (
+    <RightsTabs tab={'{{tab}}' as RightsTab} counts={counts} onSelect={none} />
+  );
   return {
     banner: render(<BannerCarousel banners={[banner as never]} />),
     loginHint: render(<LoginHintCard indexCode="index" />),
@@ -41,6 +53,28 @@ export function renderTemplates(): FirstPaintTemplates {
     noticeSkeleton: render(<Skeleton rows={1} rowHeight={NOTICE_LIST_SKELETON.rowHeight} />),
     rightCard: render(<RightCard right={right} indexCode="index" />),
     rightsSkeleton: render(<Skeleton rows={1} rowHeight={SKELETON_ROWS.rowHeight} />),
+    messagesBar: render(<MessagesBar countText="" readAllDisabled onReadAll={none} />),
+    rightsTabs: render(tabs({ available: '{{available}}', used: '{{used}}', expired: '{{expired}}' })),
+    mineHeader: render(
+      <MineHeader
+        avatar={
+          <span className="avatar-picker__face">
+            <span className="user-avatar mine__avatar-place" />
+          </span>
+        }
+        nickname="{{nickname}}"
+        phone="{{phone}}"
+      />,
+    ),
+    homeNewHeader: render(<HomeNewHeader tagline="{{tagline}}" />),
+    homeNewBanner: render(
+      <HomeNewBanner
+        banner={{ title: '{{title}}', subtitle: '{{subtitle}}', tone: '{{tone}}' as never }}
+        to="/indexNew"
+      />,
+    ),
+    noticeTicker: render(<NoticeTickerPlaceholder />),
+    rightsSummary: render(<RightsSummary indexCode="index" />),
     mineCounts: render(<MineCounts summary={undefined} loading error={null} onRetry={() => undefined} unread={0} />),
   };
 }

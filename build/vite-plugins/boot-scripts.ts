@@ -16,15 +16,21 @@ import { skeletonLoginHint } from '../first-paint/skeleton-login-hint.ts';
  */
 export function bootScripts({ root = process.cwd(), target = 'es2020' as string | string[] } = {}): Plugin {
   let env: Record<string, string> = {};
+  // The dev server renders the templates again only after a file has changed.
+  let templates: ReturnType<typeof loadTemplates> | undefined;
   return {
     name: 'boot-scripts',
     configResolved(config) {
       env = { ...config.env } as Record<string, string>;
     },
+    configureServer(server) {
+      server.watcher.on('change', () => (templates = undefined));
+    },
     transformIndexHtml: {
       order: 'pre',
       async handler(html) {
-        const input: BootInput = { banners: firstBanners(root), templates: await loadTemplates(root, env) };
+        templates ??= loadTemplates(root, env);
+        const input: BootInput = { banners: firstBanners(root), templates: await templates };
         let out = html.replace('<!--first-paint:login-hint-->', () => skeletonLoginHint(input.templates.loginHint));
         for (const [tag, entry] of html.matchAll(/<script data-boot-entry="([\w/.-]+\.ts)"><\/script>/g)) {
           const code = await compileBootModule(path.join(root, entry), input, root, target);

@@ -25,7 +25,7 @@ export function boot({ banners, templates }: BootInput): void {
   const hooks: BootHooks = { afterPaint };
   window.__boot = hooks;
   bootHome(hooks, banners, templates);
-  bootIndexNew(hooks, banners);
+  bootIndexNew(hooks, banners, templates);
   drawNotices(hooks, templates);
   drawRights(hooks, templates);
   drawMineHeader(hooks, templates);

@@ -2,6 +2,8 @@ import { bootFrame, element, whenStyled } from './dom';
 import type { BootHooks } from './globals';
 import type { FirstBanners } from './home';
 import { fetchHomeFiles } from './home';
+import type { FirstPaintTemplates } from './templates';
+import { fromTemplate } from './templates';
 
 const TONE = /^(blue|red|teal|gold)$/;
 const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -20,7 +22,7 @@ function entryOf(config: unknown): FirstBanners[string] | undefined {
  * entry's first banner from the build's configuration, drawn again from the fetched file when
  * that differs. Texts set as text; classes of features/home; nothing focusable.
  */
-export function bootIndexNew(hooks: BootHooks, banners: FirstBanners): void {
+export function bootIndexNew(hooks: BootHooks, banners: FirstBanners, templates: FirstPaintTemplates): void {
   if (location.pathname !== '/indexNew') return;
   let frame: HTMLElement | undefined;
   let shown: string | undefined;
@@ -33,9 +35,11 @@ export function bootIndexNew(hooks: BootHooks, banners: FirstBanners): void {
     if (key === shown) return;
     shown = key;
     frame.querySelector('.home-new__tagline')!.textContent = textOf(entry.title);
-    const banner = element('div', `home-new__banner banner--${tone}`);
-    banner.appendChild(element('span', 'home-new__banner-title', textOf(first.title)));
-    banner.appendChild(element('span', 'home-new__banner-subtitle', textOf(first.subtitle)));
+    const banner = fromTemplate(templates.homeNewBanner, {
+      title: textOf(first.title),
+      subtitle: textOf(first.subtitle),
+      tone,
+    });
     frame.querySelector('.home-new__banners')!.replaceChildren(banner);
   };
   hooks.screen = () =>
@@ -44,26 +48,15 @@ export function bootIndexNew(hooks: BootHooks, banners: FirstBanners): void {
       if (!boot) return;
       frame = bootFrame('app app--tabbed');
       const home = element('div', 'home-new theme-new');
-      const header = home.appendChild(element('header', 'home-new__header'));
-      header.appendChild(element('h1', 'home-new__brand', boot.querySelector('.boot__brand')!.textContent ?? ''));
-      header.appendChild(element('p', 'home-new__tagline'));
+      home.appendChild(fromTemplate(templates.homeNewHeader));
       const body = home.appendChild(element('div', 'home-new__body'));
       if (document.documentElement.getAttribute('data-boot') === 'guest') {
         const hint = boot.querySelector('.login-hint')!.cloneNode(true) as HTMLElement;
         hint.classList.remove('boot__hint');
         body.appendChild(hint);
       } else {
-        const ticker = body.appendChild(
-          element('div', 'notice-ticker', undefined, { 'aria-busy': 'true', 'aria-label': '加载中' }),
-        );
-        ticker.appendChild(element('span', 'notice-ticker__badge', '消息'));
-        ticker.appendChild(element('span', 'notice-ticker__placeholder'));
-        const summary = body.appendChild(element('a', 'rights-summary', undefined, { 'aria-busy': 'false' }));
-        summary.appendChild(element('span', 'rights-summary__label', '我的权益'));
-        summary
-          .appendChild(element('span', 'rights-summary__value'))
-          .appendChild(element('span', 'rights-summary__placeholder', undefined, { 'aria-label': '加载中' }));
-        summary.appendChild(element('span', 'rights-summary__arrow', '›', { 'aria-hidden': 'true' }));
+        body.appendChild(fromTemplate(templates.noticeTicker));
+        body.appendChild(fromTemplate(templates.rightsSummary));
       }
       body.appendChild(element('section', 'home-new__banners'));
       frame.appendChild(element('main')).appendChild(element('div', 'screen')).appendChild(home);

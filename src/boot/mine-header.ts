@@ -19,13 +19,10 @@ export function drawMineHeader(hooks: BootHooks, templates: FirstPaintTemplates)
     const boot = document.querySelector('#root > .boot');
     if (!boot) return;
     const frame = bootFrame('app app--tabbed');
-    const header = element('header', 'mine__header');
-    header
-      .appendChild(element('span', 'avatar-picker__face'))
-      .appendChild(element('span', 'user-avatar mine__avatar-place'));
-    const who = header.appendChild(element('div', 'mine__who'));
-    who.appendChild(element('p', 'mine__name', customer.nickname));
-    who.appendChild(element('p', 'mine__phone', maskPhone(customer.mobilePhone)));
+    const header = fromTemplate(templates.mineHeader, {
+      nickname: customer.nickname,
+      phone: maskPhone(customer.mobilePhone),
+    });
     const counts = fromTemplate(templates.mineCounts);
     const mine = frame
       .appendChild(element('main'))

@@ -123,12 +123,7 @@ export function drawNotices(hooks: BootHooks, templates: FirstPaintTemplates): v
         .appendChild(element('main'))
         .appendChild(element('div', 'screen'))
         .appendChild(element('div', 'messages'));
-      const bar = messages.appendChild(element('div', 'messages__bar'));
-      bar.appendChild(element('p', 'messages__count'));
-      const all = bar.appendChild(element('button', 'messages__read-all', '全部已读')) as HTMLButtonElement;
-      all.type = 'button';
-      all.tabIndex = -1;
-      all.disabled = true;
+      messages.appendChild(fromTemplate(templates.messagesBar));
       // The screen's own loading rows (<Skeleton>, NOTICE_LIST_SKELETON) until the page replaces them.
       messages.appendChild(skeleton(templates.noticeSkeleton, NOTICE_LIST_SKELETON.rows));
       boot.replaceWith(frame);

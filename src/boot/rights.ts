@@ -1,12 +1,6 @@
 import { SKELETON_ROWS } from '@/config/constants';
 import type { EarlyAnswer } from '@/lib/early-answer';
-import {
-  PRODUCT_LINE_LABEL,
-  RECORDS_TAB_LABEL,
-  remainingText,
-  RIGHT_STATUS_LABEL,
-  validityText,
-} from '@/lib/right-facts';
+import { PRODUCT_LINE_LABEL, remainingText, RIGHT_STATUS_LABEL, validityText } from '@/lib/right-facts';
 import { endpoints } from '@contract/endpoints';
 import type { Right, RightStatus } from '@contract/types';
 import { bootFrame, element, skeleton, whenStyled } from './dom';
@@ -60,12 +54,21 @@ export function drawRights(hooks: BootHooks, templates: FirstPaintTemplates): vo
   let list: Right[] | undefined;
   let frame: HTMLElement | undefined;
 
-  const fill = (frame: HTMLElement, list: Right[]) => {
-    const tabs = frame.querySelectorAll('.rights__tab');
-    statuses.forEach((status, i) => {
-      const count = list.filter((r) => r.status === status).length;
-      tabs[i].appendChild(element('span', 'rights__tab-count', String(count)));
+  /** `RightsTabs` with the address's tab selected, each status's count once `list` is there. */
+  const tabsOf = (list?: Right[]) => {
+    const count = (status: RightStatus) => String(list?.filter((r) => r.status === status).length ?? '');
+    const tabs = fromTemplate(templates.rightsTabs, {
+      available: count('available'),
+      used: count('used'),
+      expired: count('expired'),
     });
+    [...statuses, 'records'].forEach((key, i) => tabs.children[i].setAttribute('aria-selected', String(key === tab)));
+    if (!list) tabs.querySelectorAll('.rights__tab-count').forEach((c) => c.remove());
+    return tabs;
+  };
+
+  const fill = (frame: HTMLElement, list: Right[]) => {
+    frame.querySelector('.rights__tabs')!.replaceWith(tabsOf(list));
     const ul = element('ul', 'rights__list');
     for (const r of list) {
       if (r.status !== tab) continue;
@@ -112,15 +115,7 @@ export function drawRights(hooks: BootHooks, templates: FirstPaintTemplates): vo
         .appendChild(element('main'))
         .appendChild(element('div', 'screen'))
         .appendChild(element('div', 'rights'));
-      const tabs = rights.appendChild(element('div', 'rights__tabs'));
-      for (const key of [...statuses, 'records' as const]) {
-        const label = key === 'records' ? RECORDS_TAB_LABEL : RIGHT_STATUS_LABEL[key];
-        const button = tabs.appendChild(
-          element('button', 'rights__tab', label, { 'aria-selected': String(key === tab) }),
-        ) as HTMLButtonElement;
-        button.type = 'button';
-        button.tabIndex = -1;
-      }
+      rights.appendChild(tabsOf());
       // The screen's own loading rows (<Skeleton> as PageState shows it) until the cards replace them.
       rights
         .appendChild(element('div', 'rights__panel'))

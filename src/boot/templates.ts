@@ -11,6 +11,13 @@ export interface FirstPaintTemplates {
   rightCard: string;
   rightsSkeleton: string;
   mineCounts: string;
+  messagesBar: string;
+  rightsTabs: string;
+  mineHeader: string;
+  homeNewHeader: string;
+  homeNewBanner: string;
+  noticeTicker: string;
+  rightsSummary: string;
 }
 
 /**

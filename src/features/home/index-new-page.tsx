@@ -3,13 +3,14 @@ import { Link } from 'react-router-dom';
 import { PageState } from '@/components/page-state';
 import { ServiceLink } from '@/components/service-link';
 import { Skeleton } from '@/components/skeleton';
-import { env } from '@/config/env';
 import { useIndexCode } from '@/hooks/use-index-code';
 import { newThemePath } from '@/lib/new-theme-path';
 import { paths } from '@/lib/paths';
 import { safePath } from '@/lib/safe-path';
 import { indexCodeThemeShown } from '@/stores/theme';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';
+import { HomeNewBanner } from './home-new-banner';
+import { HomeNewHeader } from './home-new-header';
 import { LoginHintCard } from './login-hint-card';
 import { NoticeTicker } from './notice-ticker';
 import { RightsSummary } from './rights-summary';
@@ -33,10 +34,7 @@ export default function IndexNewPage() {
 
   return (
     <div className="home-new theme-new">
-      <header className="home-new__header">
-        <h1 className="home-new__brand">{env.appTitle}</h1>
-        <p className="home-new__tagline">{data?.entry.title ?? '健康生活，从这里开始'}</p>
-      </header>
+      <HomeNewHeader tagline={data?.entry.title ?? '健康生活，从这里开始'} />
       <PageState
         loading={loading}
         error={error}
@@ -54,14 +52,7 @@ export default function IndexNewPage() {
             )}
             <section className="home-new__banners" aria-label="活动推荐">
               {data.entry.banners.map((banner) => (
-                <Link
-                  key={banner.id}
-                  to={newThemePath(safePath(banner.link, '/indexNew'))}
-                  className={`home-new__banner banner--${banner.tone}`}
-                >
-                  <span className="home-new__banner-title">{banner.title}</span>
-                  <span className="home-new__banner-subtitle">{banner.subtitle}</span>
-                </Link>
+                <HomeNewBanner key={banner.id} banner={banner} to={newThemePath(safePath(banner.link, '/indexNew'))} />
               ))}
             </section>
             <div className="home-new__section-head">

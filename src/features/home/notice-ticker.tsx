@@ -22,6 +22,19 @@ async function loadUnread(prefix: 'A' | 'B') {
 }
 
 /**
+ * The ticker's line while the notices load: it keeps its place. /indexNew draws it before the
+ * app from this component too (build/first-paint/templates.tsx, decision 0057).
+ */
+export function NoticeTickerPlaceholder() {
+  return (
+    <div className="notice-ticker" aria-busy="true" aria-label="加载中">
+      <span className="notice-ticker__badge">消息</span>
+      <span className="notice-ticker__placeholder" />
+    </div>
+  );
+}
+
+/**
  * One line that cycles through the newest unread notices; a tap opens the message centre.
  * Logged in, its line is always there, so nothing below it moves when the notices arrive
  * (decision 0031): a placeholder while they load (asked once the home's banner has painted),
@@ -46,12 +59,7 @@ export function NoticeTicker({ prefix, to = '/message' }: NoticeTickerProps) {
 
   if (!loggedIn) return null;
   if (!data && !error) {
-    return (
-      <div className="notice-ticker" aria-busy="true" aria-label="加载中">
-        <span className="notice-ticker__badge">消息</span>
-        <span className="notice-ticker__placeholder" />
-      </div>
-    );
+    return <NoticeTickerPlaceholder />;
   }
   if (!data || count === 0) {
     // A failed call knows nothing about unread notices: it only offers the list.

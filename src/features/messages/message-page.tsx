@@ -12,6 +12,7 @@ import { useUserStore } from '@/stores/user';
 import type { Notice } from '@contract/types';
 import { arrivedNotices, forgetEarlyNotices } from './early-notices';
 import { fetchNoticePage, noticesKey } from './message-data';
+import { MessagesBar } from './messages-bar';
 import { NoticeItem } from './notice-item';
 import { NOTICE_LIST_SKELETON, NOTICE_TYPE_LABELS, noticeTime } from './notice-text';
 import { onDemand } from './on-demand';
@@ -152,14 +153,7 @@ function NoticeList() {
   return (
     <div className="messages">
       <RouteHeading />
-      <div className="messages__bar">
-        <p className="messages__count" aria-live="polite">
-          {countText}
-        </p>
-        <button type="button" className="messages__read-all" onClick={readAll} disabled={!anyUnread || readingAll}>
-          全部已读
-        </button>
-      </div>
+      <MessagesBar countText={countText} readAllDisabled={!anyUnread || readingAll} onReadAll={readAll} />
       <PageState
         loading={list.loading}
         error={list.error}

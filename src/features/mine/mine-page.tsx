@@ -1,5 +1,6 @@
 import { RouteHeading } from '@/components/route-heading';
 import { AvatarPicker } from './avatar-picker';
+import { MineHeader } from './mine-header';
 import { PersonalCentre } from './personal-centre';
 import './mine.css';
 
@@ -14,13 +15,7 @@ export default function MinePage() {
       {({ userInfo, phone, counts, menu }) => (
         <div className="mine">
           <RouteHeading />
-          <header className="mine__header">
-            <AvatarPicker size={64} />
-            <div className="mine__who">
-              <p className="mine__name">{userInfo.nickname}</p>
-              <p className="mine__phone">{phone}</p>
-            </div>
-          </header>
+          <MineHeader avatar={<AvatarPicker size={64} />} nickname={userInfo.nickname} phone={phone} />
           <div className="mine__body">
             {counts}
             {menu}

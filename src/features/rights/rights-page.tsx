@@ -6,25 +6,14 @@ import { RouteHeading } from '@/components/route-heading';
 import { useRequest } from '@/hooks/server-state';
 import { readIndexCode } from '@/lib/index-code';
 import { withIndexCode } from '@/lib/paths';
-import { RECORDS_TAB_LABEL, RIGHT_STATUS_LABEL } from '@/lib/right-facts';
 import { selectIsLoggedIn, useUserStore } from '@/stores/user';
 import type { RightStatus } from '@contract/types';
 import { forgetEarlyRights } from './early-rights';
 import { RecordsList } from './records-list';
 import { RightCard } from './right-card';
 import { arrivedRightsData, fetchRights, rightsKey } from './rights-data';
+import { isRightsTab, type RightsTab, RightsTabs } from './rights-tabs';
 import './rights.css';
-
-type Tab = RightStatus | 'records';
-
-const TABS: { key: Tab; label: string }[] = [
-  { key: 'available', label: RIGHT_STATUS_LABEL.available },
-  { key: 'used', label: RIGHT_STATUS_LABEL.used },
-  { key: 'expired', label: RIGHT_STATUS_LABEL.expired },
-  { key: 'records', label: RECORDS_TAB_LABEL },
-];
-
-const isTab = (value: string | null): value is Tab => TABS.some((t) => t.key === value);
 
 /**
  * /rights: my rights in tabs by status (可使用 / 已使用 / 已过期) plus 使用记录
@@ -40,7 +29,7 @@ export default function RightsPage() {
   const queryCode = params.get('indexCode');
   const indexCode = readIndexCode(queryCode, storedIndexCode);
   const tabParam = params.get('tab');
-  const tab: Tab = isTab(tabParam) ? tabParam : 'available';
+  const tab: RightsTab = isRightsTab(tabParam) ? tabParam : 'available';
 
   // Pull to refresh (`refresh`), as on /message: the list stays while it reloads, and stays if that fails.
   // The first fetch is the route's loader's when it started one (decision 0036).
@@ -58,7 +47,7 @@ export default function RightsPage() {
     if (data?.redirect) navigate(withIndexCode(data.redirect, indexCode), { replace: true });
   }, [data, indexCode, navigate]);
 
-  const selectTab = (key: Tab) => {
+  const selectTab = (key: RightsTab) => {
     const next = new URLSearchParams(params);
     if (key === 'available') next.delete('tab');
     else next.set('tab', key);
@@ -66,28 +55,12 @@ export default function RightsPage() {
   };
 
   const shown = data?.rights.filter((r) => r.status === tab) ?? [];
+  const count = (status: RightStatus) => data?.rights.filter((r) => r.status === status).length ?? 0;
+  const counts = data && { available: count('available'), used: count('used'), expired: count('expired') };
   return (
     <div className="rights">
       <RouteHeading />
-      <div className="rights__tabs" role="tablist" aria-label="权益状态">
-        {TABS.map((t) => (
-          <button
-            key={t.key}
-            type="button"
-            role="tab"
-            id={`rights-tab-${t.key}`}
-            aria-selected={tab === t.key}
-            aria-controls="rights-panel"
-            className="rights__tab"
-            onClick={() => selectTab(t.key)}
-          >
-            {t.label}
-            {t.key !== 'records' && data && (
-              <span className="rights__tab-count">{data.rights.filter((r) => r.status === t.key).length}</span>
-            )}
-          </button>
-        ))}
-      </div>
+      <RightsTabs tab={tab} counts={counts} onSelect={selectTab} />
       <div id="rights-panel" role="tabpanel" aria-labelledby={`rights-tab-${tab}`} className="rights__panel">
         {tab === 'records' ? (
           <RecordsList />
