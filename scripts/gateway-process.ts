@@ -1,7 +1,7 @@
 /**
  * Starts the gateway as a child process on a free loopback port with a fresh PGlite directory
- * (or DATABASE_URL when given), waits until it answers, and stops it. Used by the e2e suite's
- * global setup and by `npm run bench`.
+ * (or DATABASE_URL when given), waits until it answers, and stops it. Used by the browser legs
+ * (tests/browser-leg.ts), the gateway's process tests and `npm run bench`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

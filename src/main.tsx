@@ -49,7 +49,17 @@ async function start() {
   preloadOverlays();
   // Real-user monitoring (decision 0062): its chunk and web-vitals load once the page has settled.
   const measure = Math.random() < env.rumSampleRate;
-  whenSettled(() => void import('./app/rum').then((rum) => rum.startRum({ measure })).catch(() => undefined));
+  whenSettled(() => void startRum(measure).catch(() => undefined));
+}
+
+/**
+ * Loads the monitoring's chunk, then starts it. Not `import().then(start)`: Vite's preload
+ * helper runs such a `.then` inside the load, so a start that threw would count as a chunk that
+ * failed to load, and its recovery reloads the page (decision 0068).
+ */
+async function startRum(measure: boolean): Promise<void> {
+  const rum = await import('./app/rum');
+  rum.startRum({ measure });
 }
 
 /** Resolves in a task of its own, letting the browser handle input and paint in between. */

@@ -1,7 +1,7 @@
 import { http as mock, HttpResponse } from 'msw';
 import { onCLS, onINP, onLCP, onTTFB } from 'web-vitals';
 import { http } from '@/api/client';
-import { reportFailure, resetFailures } from '@/lib/rum-errors';
+import { installFailureListeners, reportFailure, resetFailures } from '@/lib/rum-errors';
 import { showToast } from '@/lib/toast';
 import { flush, queuedEvents, resetTracking } from '@/lib/track';
 import { endpoints } from '@contract/endpoints';
@@ -85,6 +85,16 @@ describe('real-user monitoring', () => {
     expect(onTTFB).not.toHaveBeenCalled();
     reportFailure('chunk', 'Failed to fetch dynamically imported module');
     expect(queuedEvents().map((e) => e.eventCode)).toEqual(['rum_error']);
+  });
+
+  it('starts with a bare error event reported before it (no message, no error), and reports it', () => {
+    window.history.replaceState(null, '', '/rights');
+    installFailureListeners();
+    window.dispatchEvent(new Event('error'));
+    expect(() => startRum({ measure: false })).not.toThrow();
+    expect(queuedEvents().map((e) => JSON.parse(e.payload) as unknown)).toEqual([
+      { kind: 'error', hash: hashOf('Event: error'), route: '/rights' },
+    ]);
   });
 
   it('reports each failure once, and at most five a page load', () => {

@@ -61,6 +61,19 @@ describe('useRequest', () => {
       expect(await screen.findByText('新鲜的')).toBeInTheDocument();
     });
 
+    it('is not started while a screen reading its key is mounted (the loaders’ module came late)', async () => {
+      const own = vi.fn(() => Promise.resolve('自己的'));
+      const { unmount } = render(<Shown fetcher={own} />);
+      expect(await screen.findByText('自己的')).toBeInTheDocument();
+      const late = vi.fn(() => Promise.resolve('迟到的'));
+      preload('k', late);
+      expect(late).not.toHaveBeenCalled();
+      // Once the screen is gone, the next navigation's loader starts its call again.
+      unmount();
+      preload('k', late);
+      expect(late).toHaveBeenCalledTimes(1);
+    });
+
     it('is taken while still on its way, however long it has taken: a slow phone asks once', async () => {
       const now = Date.now();
       let answer!: (text: string) => void;

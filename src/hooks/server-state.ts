@@ -57,12 +57,29 @@ export const PRELOAD_KEPT_MS = 10_000;
 
 const preloaded = new Map<string, { answer: Promise<unknown>; answeredAt?: number }>();
 
+/** The `loadKey`s of the screens mounted (and shown) now, with how many read each. */
+const readers = new Map<string, number>();
+
+/** Counts a mounted screen as reading `loadKey` until the returned cleanup runs. */
+function readingKey(loadKey: string | undefined): (() => void) | undefined {
+  if (loadKey === undefined) return undefined;
+  readers.set(loadKey, (readers.get(loadKey) ?? 0) + 1);
+  return () => {
+    const left = (readers.get(loadKey) ?? 1) - 1;
+    if (left > 0) readers.set(loadKey, left);
+    else readers.delete(loadKey);
+  };
+}
+
 /**
  * Starts a screen's first call before its screen has loaded (a route's loader, decision 0036):
  * the screen's `useRequest` with the same `loadKey` takes it. Two loaders of one GET in flight
- * share it (the client's dedupe).
+ * share it (the client's dedupe). None while a screen reading `loadKey` is mounted.
  */
 export function preload<T>(loadKey: string, fetcher: () => Promise<T>): void {
+  // The loaders' module came after the screen had mounted (decision 0068): the screen has asked,
+  // or shown what it had, and nobody would take this call.
+  if (readers.has(loadKey)) return;
   const answer = fetcher();
   const entry: { answer: Promise<unknown>; answeredAt?: number } = { answer };
   // A failure is the screen's to show when it takes the answer; the client has already toasted.
@@ -143,6 +160,8 @@ export function useRequest<T>(
       setLoading(false);
     });
   }, []);
+
+  useEffect(() => readingKey(loadKey), [loadKey]);
 
   useEffect(() => {
     if (!enabled) {

@@ -33,11 +33,18 @@ export function onFailure(next: Sink): void {
 const messageOf = (reason: unknown): string =>
   reason instanceof Error ? `${reason.name}: ${reason.message}` : String(reason).slice(0, 500);
 
+/**
+ * An `error` event's message: its error's, else its own. A bare `Event('error')` (a script or an
+ * SDK dispatching one) has neither, and the message must still be a string (decision 0068).
+ */
+function errorMessage(event: ErrorEvent): string {
+  if (event.error) return messageOf(event.error);
+  return typeof event.message === 'string' ? event.message : `${event.constructor.name}: ${event.type}`;
+}
+
 /** Listens for uncaught errors, unhandled rejections and chunks that fail to load (main.tsx, at start). */
 export function installFailureListeners(): void {
-  window.addEventListener('error', (event) =>
-    reportFailure('error', event.error ? messageOf(event.error) : event.message),
-  );
+  window.addEventListener('error', (event) => reportFailure('error', errorMessage(event)));
   window.addEventListener('unhandledrejection', (event) => reportFailure('rejection', messageOf(event.reason)));
   // Vite's preload helper fires this when a chunk or its stylesheet does not load.
   window.addEventListener('vite:preloadError', (event) =>

@@ -348,38 +348,31 @@ describe('the returning customer’s /mine before the app has run', () => {
 });
 
 describe('the returning customer’s /message before the app has run', () => {
-  // Retried: now and then, under load, the app asks for the first page a second time after
-  // taking index.html's answer; the cause is open (docs/testing.md, "Known flaky tests"). An app
-  // that always asks twice still fails every attempt.
-  it(
-    'shows the first notices from index.html alone, then the app’s own in their place, from one list call',
-    { retry: 2 },
-    async () => {
-      const { context, page, errors, lists, scripts } = await openWithScriptsHeld('/message', '/noticeInfo/list');
-      await expect.poll(() => page.locator('.boot .notice-item').count(), { timeout: 20_000 }).toBe(10);
-      // The app's download starts once the list is drawn (decision 0040).
-      await scripts.asked();
-      const drawn = await page.locator('.boot .messages').evaluate((el) => ({
-        text: el.textContent,
-        boxes: [...el.querySelectorAll('.notice-item')].map((li) => JSON.stringify(li.getBoundingClientRect())),
-      }));
+  it('shows the first notices from index.html alone, then the app’s own in their place, from one list call', async () => {
+    const { context, page, errors, lists, scripts } = await openWithScriptsHeld('/message', '/noticeInfo/list');
+    await expect.poll(() => page.locator('.boot .notice-item').count(), { timeout: 20_000 }).toBe(10);
+    // The app's download starts once the list is drawn (decision 0040).
+    await scripts.asked();
+    const drawn = await page.locator('.boot .messages').evaluate((el) => ({
+      text: el.textContent,
+      boxes: [...el.querySelectorAll('.notice-item')].map((li) => JSON.stringify(li.getBoundingClientRect())),
+    }));
 
-      await scripts.release();
-      await page.locator('.boot').waitFor({ state: 'detached', timeout: 20_000 });
-      const shown = await page.locator('.screen .messages').evaluate((el) => ({
-        text: el.textContent,
-        boxes: [...el.querySelectorAll('.notice-item')].map((li) => JSON.stringify(li.getBoundingClientRect())),
-      }));
-      // The same notices in the same places: the app's list replaces the drawn one without a move.
-      expect(shown.boxes).toEqual(drawn.boxes);
-      expect(shown.text).toContain(drawn.text!.replace(/^.*?全部已读/, ''));
-      // The first page once (the customer has 14 notices: infinite scroll may ask for page 2 meanwhile).
-      const firstPages = lists.filter((url) => new URL(url).searchParams.get('pageNum') === '1');
-      expect(firstPages, 'the app takes index.html’s answer instead of asking again').toHaveLength(1);
-      expect(errors).toEqual([]);
-      await context.close();
-    },
-  );
+    await scripts.release();
+    await page.locator('.boot').waitFor({ state: 'detached', timeout: 20_000 });
+    const shown = await page.locator('.screen .messages').evaluate((el) => ({
+      text: el.textContent,
+      boxes: [...el.querySelectorAll('.notice-item')].map((li) => JSON.stringify(li.getBoundingClientRect())),
+    }));
+    // The same notices in the same places: the app's list replaces the drawn one without a move.
+    expect(shown.boxes).toEqual(drawn.boxes);
+    expect(shown.text).toContain(drawn.text!.replace(/^.*?全部已读/, ''));
+    // The first page once (the customer has 14 notices: infinite scroll may ask for page 2 meanwhile).
+    const firstPages = lists.filter((url) => new URL(url).searchParams.get('pageNum') === '1');
+    expect(firstPages, 'the app takes index.html’s answer instead of asking again').toHaveLength(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('the returning customer’s /message on a slow network', () => {

@@ -1,9 +1,7 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { type ChildProcess, spawn } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
-import { freePort, startGateway } from '../../scripts/gateway-process';
+import { freePort } from '../../scripts/gateway-process';
+import { startBrowserLeg } from '../browser-leg';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -54,35 +52,21 @@ async function startDriver(display: string): Promise<{ url: string; child: Child
 }
 
 /**
- * The WebKit leg (decision 0059): the production build (built here unless E2E_SKIP_BUILD), the
- * gateway on a free loopback port with a fresh PGlite directory, and WebKitWebDriver on an
- * Xvfb display of its own. Each test file starts its MiniBrowser sessions through the driver.
+ * The WebKit leg (decision 0059): the production build and the gateway as the e2e leg has them
+ * (`startBrowserLeg`), and WebKitWebDriver on an Xvfb display of its own. Each test file starts
+ * its MiniBrowser sessions through the driver.
  */
 export default async function setup(project: TestProject) {
-  if (!process.env.E2E_SKIP_BUILD) {
-    const env = Object.fromEntries(
-      Object.entries(process.env).filter(([key]) => !key.startsWith('VITE_') && key !== 'NODE_ENV'),
-    );
-    const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
-      stdio: 'inherit',
-      env: { ...env, NODE_ENV: 'production' },
-    });
-    if (built.status !== 0) throw new Error('vite build failed');
-  }
-  const gateway = await startGateway({
-    env: { SMS_PHONE_INTERVAL_SEC: '0', SMS_IP_PER_HOUR: '1000', SEND_MQ_PER_MINUTE: '100000' },
-  });
+  const leg = await startBrowserLeg('webkit');
   const xvfb = await startXvfb();
   const driver = await startDriver(xvfb.display);
-  const runDir = mkdtempSync(join(tmpdir(), 'portal-webkit-'));
-  project.provide('baseUrl', gateway.baseUrl);
-  project.provide('runDir', runDir);
+  project.provide('baseUrl', leg.gateway.baseUrl);
+  project.provide('runDir', leg.runDir);
   project.provide('webdriverUrl', driver.url);
   return async () => {
     driver.child.kill();
     xvfb.child.removeAllListeners('exit');
     xvfb.child.kill();
-    await gateway.stop();
-    rmSync(runDir, { recursive: true, force: true });
+    await leg.stop();
   };
 }

@@ -9,6 +9,7 @@ import { bootHooks, builtPage, templates } from '../../../tests/first-paint';
 import { ok, url } from '../../../tests/mocks/handlers/common';
 import { server } from '../../../tests/mocks/server';
 import { renderScreen } from '../../../tests/render';
+import { loadNotices } from './message-data';
 import { NoticeItem } from './notice-item';
 import { NOTICE_LIST_SKELETON } from './notice-text';
 
@@ -268,6 +269,18 @@ describe('/message takes the early page', () => {
     // Taken once: a later visit asks the gateway. Forgotten in the screen's effect, which may run
     // just after the rows are in the document.
     await waitFor(() => expect(window.__early?.notices).toBeUndefined());
+  });
+
+  it('asks the gateway for no list when the route’s loader runs after the screen has shown it', async () => {
+    const list = countListCalls();
+    early('mock-token-13800138000', Promise.resolve(PAGE), PAGE);
+    renderScreen('/message', { user: '13800138000' });
+    await waitFor(() => expect(window.__earlyNotices).toBeUndefined());
+    // A slow phone: the loaders' module arrives once the screen has taken the page and forgotten it.
+    loadNotices();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(list.calls).toBe(0);
+    expect(listItems()).toHaveLength(3);
   });
 
   it('waits for the call on its way, and asks the gateway itself when that was no page', async () => {
