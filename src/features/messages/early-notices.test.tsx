@@ -275,7 +275,7 @@ describe('/message takes the early page', () => {
     const list = countListCalls();
     early('mock-token-13800138000', Promise.resolve(PAGE), PAGE);
     renderScreen('/message', { user: '13800138000' });
-    await waitFor(() => expect(window.__earlyNotices).toBeUndefined());
+    await waitFor(() => expect(window.__early?.notices).toBeUndefined());
     // A slow phone: the loaders' module arrives once the screen has taken the page and forgotten it.
     loadNotices();
     await new Promise((resolve) => setTimeout(resolve, 50));
