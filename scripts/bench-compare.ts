@@ -21,6 +21,7 @@ import {
   gzipBytes,
   medianCriticalPath,
   type Row,
+  runsTable,
   type Sample,
   schedule,
   type SizeRow,
@@ -91,10 +92,23 @@ const watchShown = (selectors: string[]) => `(() => {
   observer.observe(document, { subtree: true, childList: true });
 })()`;
 
+/** Describes the element of the latest largest-contentful-paint entry in `window.__lcpElement`. */
+const WATCH_LCP_ELEMENT = `(() => {
+  new PerformanceObserver(function (list) {
+    var entries = list.getEntries();
+    var el = entries[entries.length - 1].element;
+    if (!el) return;
+    var app = Object.keys(el).some(function (k) { return k.indexOf('__reactFiber$') === 0; });
+    var cls = typeof el.className === 'string' && el.className ? '.' + el.className.trim().split(/\\s+/)[0] : '';
+    window.__lcpElement = el.tagName.toLowerCase() + cls + (app ? ' (app)' : ' (boot)');
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+})()`;
+
 /** What the page says about itself once quiet. */
 const READ_PAGE = (never: string[]) => `(() => ({
   lcp: window.__lcp,
   cls: window.__cls,
+  element: window.__lcpElement,
   shownAt: window.__shownAt,
   path: location.pathname,
   never: ${JSON.stringify(never)}.filter(function (s) { return document.querySelector(s); }),
@@ -106,6 +120,7 @@ const READ_PAGE = (never: string[]) => `(() => ({
 interface PageState {
   lcp: number;
   cls: number;
+  element?: string;
   shownAt?: number;
   path: string;
   never: string[];
@@ -157,7 +172,7 @@ async function visit(page: Page, c: Case, cold: boolean, dist: string, gzipCache
   if (state.never.length) return failed(`the page shows ${state.never.join(' and ')}`);
   if (errors.length) return failed(`page error: ${errors[0]}`);
   if (!(state.lcp > 0)) return failed('no largest-contentful-paint entry');
-  const result: Visit = { sample: { lcp: state.lcp, cls: state.cls } };
+  const result: Visit = { sample: { lcp: state.lcp, cls: state.cls, element: state.element } };
   if (html !== undefined) {
     result.document = documentSize(html);
     const files = [...new Set(state.code.filter((r) => r.at <= state.shownAt!).map((r) => r.path))];
@@ -182,6 +197,7 @@ async function coldAndWarm(
   const context = await phone(browser, { baseUrl, userAgent }, session);
   try {
     await context.addInitScript(OBSERVE);
+    await context.addInitScript(WATCH_LCP_ELEMENT);
     await context.addInitScript(watchShown(c.shows));
     const first = await context.newPage();
     const cold = await visit(first, c, true, dist, gzipCache);
@@ -253,6 +269,8 @@ export async function compareBuilds(options: CompareOptions): Promise<void> {
     );
     console.log('');
     for (const line of comparisonTable(rows)) console.log(line);
+    console.log('');
+    for (const line of runsTable(rows)) console.log(line);
 
     console.log(
       '\n  Sizes, exact: the document as sent (bytes, gzip), its inline scripts, and the JS+CSS the page asked for before the app showed the screen (cold, gzip level 9 of the build’s files, median run)\n',

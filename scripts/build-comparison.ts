@@ -9,10 +9,18 @@ import { gzipSync } from 'node:zlib';
 export const BUILDS = ['old', 'new'] as const;
 export type Build = (typeof BUILDS)[number];
 
-/** One visit's figures, or why it was not counted. */
-export type Sample = { lcp: number; cls: number } | { failed: string };
+/** A counted visit: LCP (ms), CLS, and the element of the largest contentful paint. */
+export interface Counted {
+  lcp: number;
+  cls: number;
+  /** `tag.class`, `(app)` when React rendered it, `(boot)` when the page drew it before the app. */
+  element?: string;
+}
 
-export const counted = (s: Sample): s is { lcp: number; cls: number } => !('failed' in s);
+/** One visit's figures, or why it was not counted. */
+export type Sample = Counted | { failed: string };
+
+export const counted = (s: Sample): s is Counted => !('failed' in s);
 
 /**
  * The order of the visits: round by round, each case in turn, the old build then the new one, so
@@ -113,6 +121,21 @@ export function comparisonTable(rows: readonly Row[]): string[] {
       for (const reason of summarize(r[build]).failures)
         lines.push(`  not counted: ${r.screen} ${r.visitor} ${r.cache}, ${build}: ${reason}`);
   return lines;
+}
+
+/**
+ * Each run beside the medians: every build's LCPs in the order they were measured (`✗` for a run
+ * not counted) and the elements that were its largest contentful paint.
+ */
+export function runsTable(rows: readonly Row[]): string[] {
+  const runs = (samples: readonly Sample[]) =>
+    samples.map((s) => (counted(s) ? `${Math.round(s.lcp)}` : '✗')).join(' ');
+  const elements = (samples: readonly Sample[]) =>
+    [...new Set(samples.filter(counted).map((s) => s.element ?? '?'))].join(', ') || '–';
+  return markdownTable(
+    ['screen', 'visitor', 'cache', 'LCP old, each run', 'LCP new, each run', 'LCP element old', 'LCP element new'],
+    rows.map((r) => [r.screen, r.visitor, r.cache, runs(r.old), runs(r.new), elements(r.old), elements(r.new)]),
+  );
 }
 
 /** The inline scripts of a document (`<script>` without attributes), as the size test counts them. */

@@ -11,6 +11,7 @@ import {
   medianCriticalPath,
   ratio,
   type Row,
+  runsTable,
   schedule,
   sizesTable,
   summarize,
@@ -116,6 +117,28 @@ describe('the LCP and CLS table', () => {
       '  not counted: /rights customer cold, new: the page shows .route-error',
       '  not counted: /mine guest warm, old: HTTP 502',
     ]);
+  });
+
+  it('lists each run in the order measured, ✗ for one not counted, and the LCP elements seen', () => {
+    const withElements: Row[] = [
+      {
+        screen: '/mine',
+        visitor: 'customer',
+        cache: 'cold',
+        old: [
+          { lcp: 180.2, cls: 0, element: 'p.mine__phone (boot)' },
+          { failed: 'HTTP 502' },
+          { lcp: 112, cls: 0, element: 'p.mine__phone (boot)' },
+        ],
+        new: [
+          { lcp: 152, cls: 0, element: 'p.mine__phone (boot)' },
+          { lcp: 76, cls: 0, element: 'p.mine__name (app)' },
+        ],
+      },
+    ];
+    expect(runsTable(withElements).at(-1)).toBe(
+      '| /mine  | customer | cold  | 180 ✗ 112         | 152 76            | p.mine__phone (boot) | p.mine__phone (boot), p.mine__name (app) |',
+    );
   });
 
   it('pads each column to its widest cell', () => {
