@@ -33,6 +33,8 @@ export interface CompareOptions {
   /** Each build's directory (a `vite build` output). */
   dists: Record<Build, string>;
   runs: number;
+  /** Only these first screens (`--screens /mine,/rights`); all when empty. */
+  screens: string[];
   chromium: string;
   flags: string[];
   userAgent: string;
@@ -215,6 +217,12 @@ const now = () => new Date().toISOString().slice(11, 16);
 const load = () => `load ${loadavg()[0].toFixed(1)}`;
 
 export async function compareBuilds(options: CompareOptions): Promise<void> {
+  const unknown = options.screens.filter((screen) => !CASES.some((c) => c.screen === screen));
+  if (unknown.length)
+    throw new Error(
+      `--screens takes first screens among ${[...new Set(CASES.map((c) => c.screen))].join(', ')} (got ${unknown.join(', ')})`,
+    );
+  const cases = CASES.filter((c) => !options.screens.length || options.screens.includes(c.screen));
   console.log(
     `\n## Two builds side by side: old ${options.dists.old}, new ${options.dists.new}; ${options.runs} runs each, alternating`,
   );
@@ -232,13 +240,13 @@ export async function compareBuilds(options: CompareOptions): Promise<void> {
     const samples = new Map<string, Record<Build, { cold: Sample[]; warm: Sample[] }>>();
     const documents = new Map<string, Partial<Record<Build, DocumentSize>>>();
     const critical = new Map<string, Record<Build, CriticalPath[]>>();
-    for (const c of CASES) {
+    for (const c of cases) {
       samples.set(key(c), { old: { cold: [], warm: [] }, new: { cold: [], warm: [] } });
       documents.set(key(c), {});
       critical.set(key(c), { old: [], new: [] });
     }
     const gzipCache = new Map<string, number>();
-    const order = schedule(options.runs, CASES);
+    const order = schedule(options.runs, cases);
     for (const [i, { round, case: c, build }] of order.entries()) {
       const session = c.visitor === 'customer' ? sessions[build] : undefined;
       const { cold, warm } = await coldAndWarm(
@@ -254,11 +262,11 @@ export async function compareBuilds(options: CompareOptions): Promise<void> {
       samples.get(key(c))![build].warm.push(warm.sample);
       if (cold.document) documents.get(key(c))![build] ??= cold.document;
       if (cold.critical) critical.get(key(c))![build].push(cold.critical);
-      if ((i + 1) % (2 * CASES.length) === 0)
+      if ((i + 1) % (2 * cases.length) === 0)
         console.log(`  round ${round + 1} of ${options.runs} done at ${now()} UTC, ${load()}`);
     }
 
-    const rows: Row[] = CASES.flatMap((c) =>
+    const rows: Row[] = cases.flatMap((c) =>
       (['cold', 'warm'] as const).map((cache) => ({
         screen: c.screen,
         visitor: c.visitor,
@@ -275,7 +283,7 @@ export async function compareBuilds(options: CompareOptions): Promise<void> {
     console.log(
       '\n  Sizes, exact: the document as sent (bytes, gzip), its inline scripts, and the JS+CSS the page asked for before the app showed the screen (cold, gzip level 9 of the build’s files, median run)\n',
     );
-    const sizes: SizeRow[] = CASES.map((c) => ({
+    const sizes: SizeRow[] = cases.map((c) => ({
       screen: c.screen,
       visitor: c.visitor,
       document: { old: documents.get(key(c))!.old, new: documents.get(key(c))!.new },

@@ -19,7 +19,8 @@
  * checkout's `vite build` output) against this checkout's, built first unless --skip-build. Every
  * first screen (/index, /indexNew, /mine, /message, /rights), guest and logged in, cold and warm,
  * the builds visited in turn, --runs N times each: median LCP, new/old, the worst CLS; the
- * document, its inline scripts and the critical-path JS+CSS per screen. To make DIR from a commit:
+ * document, its inline scripts and the critical-path JS+CSS per screen; --screens /mine,/rights
+ * measures only those. To make DIR from a commit:
  *   git worktree add /tmp/old <commit> && cd /tmp/old && npm ci && npx vite build   # DIR = /tmp/old/dist
  * (docs/performance.md, "How to compare two builds").
  */
@@ -755,6 +756,7 @@ async function main() {
     await compareBuilds({
       dists: { old: resolve(other), new: resolve('dist') },
       runs,
+      screens: flagValue('--screens', '').split(',').filter(Boolean),
       chromium: CHROMIUM_PATH,
       flags: CHROMIUM_ARGS,
       userAgent: WECHAT_UA,
