@@ -8,8 +8,12 @@ import { configDefaults, defineConfig } from 'vitest/config';
  */
 const pool = 'threads';
 
-/** The load driver's, the nonce soak's, Lighthouse's simulated first byte's and the mock dev server's tests: node, no DOM. */
+/**
+ * The load driver's, the nonce soak's, Lighthouse's simulated first byte's, the build comparison's
+ * and the mock dev server's tests: node, no DOM.
+ */
 const scriptTests = [
+  'tests/unit/build-comparison.test.ts',
   'tests/unit/dev-mock.test.ts',
   'tests/unit/dev-mode.test.ts',
   'tests/unit/lantern-floor.test.ts',

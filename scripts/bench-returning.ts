@@ -17,7 +17,7 @@ import { type Browser, type BrowserContext, type BrowserContextOptions, chromium
 import { simulatedDocumentFirstByte } from './lantern-floor';
 import { checkPhoneWindow, INP_BROWSER_ARGS, sizeWindow, type WindowSize } from './phone-window';
 
-type Session = Awaited<ReturnType<BrowserContext['storageState']>>;
+export type Session = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 const KB = 1024;
 const kb = (n: number) => `${(n / KB).toFixed(1)} KB`;
@@ -46,10 +46,13 @@ const EMULATED: BrowserContextOptions = { viewport: PHONE, deviceScaleFactor: 2,
 /** The viewport left to the page's window (`sizeWindow`), for the taps (decision 0044). */
 const WINDOW: BrowserContextOptions = { viewport: null };
 
+/** Where the phone points and as which browser it presents itself. */
+type PhoneOptions = Pick<ReturningOptions, 'baseUrl' | 'userAgent'>;
+
 /** A phone: touch and the WeChat user agent, emulated unless `screen` says otherwise. */
-function phone(
+export function phone(
   browser: Browser,
-  options: ReturningOptions,
+  options: PhoneOptions,
   storageState?: Session,
   screen = EMULATED,
 ): Promise<BrowserContext> {
@@ -63,7 +66,7 @@ function phone(
 }
 
 /** Logs the demo customer in through the stand-in SSO's page; the portal's cookie and store. */
-async function logIn(browser: Browser, options: ReturningOptions): Promise<Session> {
+export async function logIn(browser: Browser, options: PhoneOptions): Promise<Session> {
   const context = await phone(browser, options);
   const page = await context.newPage();
   await page.goto('/mine?indexCode=index');
@@ -96,7 +99,7 @@ interface Visit {
 }
 
 /** What a page records about itself: the LCP and the sum of layout shifts without input. */
-const OBSERVE = () => {
+export const OBSERVE = () => {
   const w = window as unknown as { __lcp: number; __cls: number };
   w.__lcp = 0;
   w.__cls = 0;

@@ -15,18 +15,27 @@
  * (docs/performance.md, "At scale"); with --curve [sizes] it seeds 1 000, 10 000 and 100 000
  * customers in turn and prints the growth curve; with --nonce-soak [minutes] it watches the
  * nonce table at full load.
+ * --compare DIR: two builds side by side in one run (scripts/bench-compare.ts): DIR (another
+ * checkout's `vite build` output) against this checkout's, built first unless --skip-build. Every
+ * first screen (/index, /indexNew, /mine, /message, /rights), guest and logged in, cold and warm,
+ * the builds visited in turn, --runs N times each: median LCP, new/old, the worst CLS; the
+ * document, its inline scripts and the critical-path JS+CSS per screen; --screens /mine,/rights
+ * measures only those. To make DIR from a commit:
+ *   git worktree add /tmp/old <commit> && cd /tmp/old && npm ci && npx vite build   # DIR = /tmp/old/dist
+ * (docs/performance.md, "How to compare two builds").
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { endpoints } from '../contract/endpoints';
+import { compareBuilds } from './bench-compare';
 import { returningFigures } from './bench-returning';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, WECHAT_UA } from './chromium';
 import { buildInMemory, builtFiles, firstScreen } from './first-screen';
@@ -704,6 +713,11 @@ async function nonceSoak(baseUrl: string, databaseUrl: string, startedAt: number
   }
 }
 
+function viteBuild() {
+  const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('vite build failed');
+}
+
 async function main() {
   if (args.includes('--scale')) {
     const databaseUrl = process.env.DATABASE_URL;
@@ -732,9 +746,25 @@ async function main() {
     }
     return;
   }
+  if (args.includes('--compare')) {
+    const other = flagValue('--compare', '');
+    if (!other || !existsSync(join(other, 'index.html')))
+      throw new Error(
+        `--compare takes the directory of a build to compare against, with its index.html (got "${other}"): see docs/performance.md, "How to compare two builds"`,
+      );
+    if (!args.includes('--skip-build')) viteBuild();
+    await compareBuilds({
+      dists: { old: resolve(other), new: resolve('dist') },
+      runs,
+      screens: flagValue('--screens', '').split(',').filter(Boolean),
+      chromium: CHROMIUM_PATH,
+      flags: CHROMIUM_ARGS,
+      userAgent: WECHAT_UA,
+    });
+    return;
+  }
   await buildFigures();
-  const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
-  if (built.status !== 0) throw new Error('vite build failed');
+  viteBuild();
   const gateway = await startGateway();
   try {
     await browserFigures(gateway.baseUrl);
