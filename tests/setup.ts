@@ -34,10 +34,10 @@ const pxTesterRule = document.createElement('style');
 pxTesterRule.textContent = 'div.adm-px-tester { position: fixed; }';
 document.head.append(pxTesterRule);
 
-// jsdom has no canvas: getContext answers null, as jsdom's own does, without its console error.
+// No canvas in the test DOM: getContext answers null, as jsdom's own does, without its console error.
 HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext;
 
-// jsdom lacks pointer capture, which antd-mobile's popups call on press.
+// The test DOM lacks pointer capture, which antd-mobile's popups call on press.
 Element.prototype.setPointerCapture ??= () => {};
 Element.prototype.releasePointerCapture ??= () => {};
 Element.prototype.hasPointerCapture ??= () => false;
@@ -70,7 +70,7 @@ afterEach(async () => {
   forgetPreloaded();
   earlyReset();
   // Queued analytics and their flush timer: a flush due after the last test would run once
-  // jsdom is gone (ReferenceError: navigator is not defined).
+  // the DOM is gone (ReferenceError: navigator is not defined).
   resetTracking();
   document.title = '';
   document.body.innerHTML = '';
@@ -80,13 +80,13 @@ afterAll(async () => {
   // may still be loading its code: let it finish while the environment is there.
   await overlaysSettled();
   // React runs a commit's passive effects in a scheduler task of their own (a setImmediate in
-  // Node): one still due after the last test ran once jsdom had gone (window is not defined).
+  // Node): one still due after the last test ran once the DOM had gone (window is not defined).
   // Two timer turns let it, and any task it queues, run first.
   for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setTimeout(resolve, 0));
   server.close();
 });
 
-// jsdom lacks these; the layout and lists call them.
+// The test DOM lacks these; the layout and lists call them.
 window.scrollTo = ((x: number | ScrollToOptions, y?: number) => {
   const top = typeof x === 'object' ? (x.top ?? 0) : (y ?? 0);
   Object.defineProperty(window, 'scrollY', { value: top, configurable: true, writable: true });

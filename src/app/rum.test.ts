@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// jsdom: happy-dom's Request drops `keepalive`, which these tests read (decision 0066).
 import { http as mock, HttpResponse } from 'msw';
 import { onCLS, onINP, onLCP, onTTFB } from 'web-vitals';
 import { http } from '@/api/client';

@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// jsdom: the sanitizer is checked on a standard HTML parser; happy-dom's drops the <p> (decision 0066).
 import { fireEvent, render, screen } from '@testing-library/react';
 import { loadSanitizer, SafeHtml, safeLinkTarget } from './safe-html';
 

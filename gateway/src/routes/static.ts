@@ -188,14 +188,12 @@ export async function staticRoutes(app: FastifyInstance, { config }: AppContext)
       // Our own Cache-Control per file (setHeaders); the plugin's would overwrite it.
       cacheControl: false,
       // NOTE: the portal's own not-found screen is a client route; we answer misses below.
-      setHeaders(res, filePath) {
-        // The same URL is sent as brotli, gzip or plain: caches must keep them apart
-        // (@fastify/static does not say so for its pre-compressed copies).
-        res.setHeader('vary', 'accept-encoding');
+      // The plugin adds `vary: accept-encoding` itself to what it sends pre-compressed.
+      setHeaders(reply, filePath) {
         const rel = path.relative(config.distDir, filePath).split(path.sep).join('/');
-        if (rel.startsWith('assets/')) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-        else if (rel === 'index.html') res.setHeader('cache-control', 'no-cache');
-        else res.setHeader('cache-control', 'public, max-age=3600');
+        if (rel.startsWith('assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        else if (rel === 'index.html') reply.header('cache-control', 'no-cache');
+        else reply.header('cache-control', 'public, max-age=3600');
       },
     });
   }

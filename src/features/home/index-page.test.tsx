@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// jsdom: happy-dom misses the accessible name of the unread-notices link (decision 0066).
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { assignLocation } from '@/lib/browser-location';

@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// jsdom: tests/pull-to-refresh.ts's Window stand-in breaks happy-dom's layout (decision 0066).
 import { screen, waitFor, within } from '@testing-library/react';
 import { useUnreadStore } from '@/stores/unread';
 import { db } from '../../../tests/mocks/db';

@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// jsdom: happy-dom misses the accessible names of the count buttons (decision 0066).
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { http, HttpResponse } from 'msw';
