@@ -1,13 +1,12 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
 import { boot } from '@/boot/boot';
 import type { BootHooks } from '@/boot/globals';
 import { afterPaint } from '@/boot/page';
+import type { FirstPaintTemplates } from '@/boot/templates';
 import { env } from '@/config/env';
 import type { IndexConfig } from '@contract/types';
-import { firstBanners } from '../build/first-paint/first-banners';
+import { firstBannersOf } from '../build/first-paint/first-banners';
 import { skeletonLoginHint } from '../build/first-paint/skeleton-login-hint';
 import { compactHtml } from '../build/vite-plugins/first-paint-from-html';
 
@@ -24,13 +23,45 @@ export function bootHooks(): BootHooks {
   return hooks;
 }
 
-/** The boot module's first banners for configuration `indexConfig`, as the build reads them. */
-export function bannersOf(indexConfig: IndexConfig = buildConfig) {
-  const root = mkdtempSync(path.join(tmpdir(), 'boot-'));
-  mkdirSync(path.join(root, 'public/jsons'), { recursive: true });
-  writeFileSync(path.join(root, 'public/jsons/indexConfig.json'), JSON.stringify(indexConfig));
-  return firstBanners(root);
+/** A call a drawing made: where, and with which headers. */
+export interface DrawingCall {
+  url: string;
+  headers: Record<string, string>;
 }
+
+/**
+ * Opens `url` with one of the boot module's drawings alone, as a customer (unless `guest`):
+ * the early call answers when `respond` is called and fails when `fail` is.
+ */
+export function openDrawing(
+  url: string,
+  draw: (hooks: BootHooks, templates: FirstPaintTemplates) => void,
+  { guest = false } = {},
+) {
+  localStorage.removeItem('user');
+  document.cookie = 'token=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+  if (!guest) {
+    localStorage.setItem('user', JSON.stringify({ state: { userInfo: { mobilePhone: '13800138000' } } }));
+    document.cookie = 'token=tok%201; path=/';
+  }
+  const calls: DrawingCall[] = [];
+  let respond!: (answer: unknown) => void;
+  let fail!: () => void;
+  vi.stubGlobal('fetch', (input: string, init: { headers: Record<string, string> }) => {
+    calls.push({ url: input, headers: init.headers });
+    return new Promise((resolve, reject) => {
+      respond = (answer) => resolve({ json: () => Promise.resolve(answer) });
+      fail = () => reject(new TypeError('Failed to fetch'));
+    });
+  });
+  window.history.replaceState(null, '', url);
+  document.body.innerHTML = '<div id="root"><div class="boot" aria-busy="true"></div></div>';
+  draw(bootHooks(), templates);
+  return { calls, respond: (answer: unknown) => respond(answer), fail: () => fail() };
+}
+
+/** The boot module's first banners for configuration `indexConfig`, as the build reads them. */
+export const bannersOf = (indexConfig: IndexConfig = buildConfig) => firstBannersOf(indexConfig);
 
 /** index.html's text as the build writes it (but the boot module, run apart, and the bundle's loader). */
 export function builtHtml(): string {

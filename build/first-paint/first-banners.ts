@@ -10,7 +10,13 @@ import type { FirstBanners } from '../../src/boot/home.ts';
  * (/indexNew's header shows the entry's title, decision 0040). The fetched file has the last word.
  */
 export function firstBanners(root = process.cwd()): FirstBanners {
-  const config = JSON.parse(readFileSync(path.join(root, 'public/jsons/indexConfig.json'), 'utf8')) as IndexConfig;
+  return firstBannersOf(
+    JSON.parse(readFileSync(path.join(root, 'public/jsons/indexConfig.json'), 'utf8')) as IndexConfig,
+  );
+}
+
+/** Each indexCode's first banner in `config`, as `firstBanners` reads them from the build's file. */
+export function firstBannersOf(config: IndexConfig): FirstBanners {
   return Object.fromEntries(
     Object.entries(config)
       .filter(([, entry]) => entry.banners.length > 0)

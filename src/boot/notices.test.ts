@@ -3,7 +3,7 @@ import { NOTICE_LIST_SKELETON, NOTICE_PAGE_SIZE } from '@/features/messages/noti
 import { Desc } from '@contract/codes';
 import { endpoints, Header } from '@contract/endpoints';
 import type { Notice, Page } from '@contract/types';
-import { bootHooks, templates } from '../../tests/first-paint';
+import { bootHooks, openDrawing, templates } from '../../tests/first-paint';
 import { drawNotices } from './notices';
 
 /** /message's boot module (decision 0057): what it asks for, what it draws, and what it hands the app. */
@@ -18,34 +18,8 @@ const NOTICE: Notice = {
 const PAGE: Page<Notice> = { list: [NOTICE, { ...NOTICE, id: 2, readFlag: 1 }], total: 2, pageNum: 1, pageSize: 10 };
 const envelope = (obj: unknown) => ({ code: 200, desc: Desc.ok, obj });
 
-interface Call {
-  url: string;
-  headers: Record<string, string>;
-}
-
-/** Opens `url` as a customer (unless `guest`); the early call answers when `respond` is called. */
-function open(url: string, { guest = false } = {}) {
-  localStorage.removeItem('user');
-  document.cookie = 'token=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
-  if (!guest) {
-    localStorage.setItem('user', JSON.stringify({ state: { userInfo: { mobilePhone: '13800138000' } } }));
-    document.cookie = 'token=tok%201; path=/';
-  }
-  const calls: Call[] = [];
-  let respond!: (answer: unknown) => void;
-  let fail!: () => void;
-  vi.stubGlobal('fetch', (input: string, init: { headers: Record<string, string> }) => {
-    calls.push({ url: input, headers: init.headers });
-    return new Promise((resolve, reject) => {
-      respond = (answer) => resolve({ json: () => Promise.resolve(answer) });
-      fail = () => reject(new TypeError('Failed to fetch'));
-    });
-  });
-  window.history.replaceState(null, '', url);
-  document.body.innerHTML = '<div id="root"><div class="boot" aria-busy="true"></div></div>';
-  drawNotices(bootHooks(), templates);
-  return { calls, respond: (answer: unknown) => respond(answer), fail: () => fail() };
-}
+/** Opens `url` with this drawing alone (tests/first-paint.ts). */
+const open = (url: string, options?: { guest?: boolean }) => openDrawing(url, drawNotices, options);
 
 const rows = () => [...document.querySelectorAll('#root > .boot .notice-item')];
 const loading = () => document.querySelector('#root > .boot .messages > .skeleton');

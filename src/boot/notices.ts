@@ -5,13 +5,13 @@ import {
   noticeSummary,
   noticeTime,
 } from '@/features/messages/notice-text';
-import type { EarlyAnswer } from '@/lib/early-answer';
 import { endpoints } from '@contract/endpoints';
 import type { Notice, Page } from '@contract/types';
-import { bootFrame, element, skeleton, whenStyled } from './dom';
+import { element, skeleton } from './dom';
+import { drawFromEarlyCall } from './early-call';
 import type { BootHooks } from './globals';
 import { earlyCalls } from './globals';
-import { specHeaders, storedToken } from './spec-headers';
+import { storedToken } from './spec-headers';
 import { storedCustomer } from './stored-customer';
 import type { FirstPaintTemplates } from './templates';
 import { fromTemplate } from './templates';
@@ -85,9 +85,6 @@ function shown(): Promise<void> {
 export function drawNotices(hooks: BootHooks, templates: FirstPaintTemplates): void {
   const token = storedToken();
   if (location.pathname !== '/message' || !storedCustomer() || !token) return;
-  let page: Page<Notice> | undefined;
-  let frame: HTMLElement | undefined;
-
   const fill = (frame: HTMLElement, page: Page<Notice>) => {
     const list = element('ul', 'messages__list', undefined, { 'aria-label': '消息列表' });
     for (const n of page.list) list.appendChild(noticeRow(n, templates));
@@ -97,36 +94,18 @@ export function drawNotices(hooks: BootHooks, templates: FirstPaintTemplates): v
     frame.querySelector<HTMLButtonElement>('.messages__read-all')!.disabled = !unread;
   };
 
-  const early: EarlyAnswer<Page<Notice>> = {
+  earlyCalls().notices = drawFromEarlyCall(hooks, {
+    url: `${endpoints.noticeList}?pageNum=1&pageSize=${NOTICE_PAGE_SIZE}`,
     token,
-    page: fetch(`${endpoints.noticeList}?pageNum=1&pageSize=${NOTICE_PAGE_SIZE}`, { headers: specHeaders() })
-      .then((r) => r.json() as Promise<unknown>)
-      .then((envelope) => {
-        const p = pageOf(envelope);
-        if (!p) return null;
-        early.arrived = page = p;
-        if (frame) fill(frame, p);
-        return p;
-      })
-      .catch(() => null),
-  };
-  earlyCalls().notices = early;
-  // The app waits for the list to be on screen before it downloads (first-paint-from-html.ts).
-  hooks.hold = early.page.then((p) => (p && frame ? shown() : null));
-  // Called right after index.html's boot skeleton: the screen's frame in its place, once styled.
-  hooks.screen = () =>
-    whenStyled(() => {
-      const boot = document.querySelector('#root > .boot');
-      if (!boot) return;
-      frame = bootFrame('app');
-      const messages = frame
-        .appendChild(element('main'))
-        .appendChild(element('div', 'screen'))
-        .appendChild(element('div', 'messages'));
+    accept: pageOf,
+    build: (screen) => {
+      const messages = screen.appendChild(element('div', 'messages'));
       messages.appendChild(fromTemplate(templates.messagesBar));
       // The screen's own loading rows (<Skeleton>, NOTICE_LIST_SKELETON) until the page replaces them.
       messages.appendChild(skeleton(templates.noticeSkeleton, NOTICE_LIST_SKELETON.rows));
-      boot.replaceWith(frame);
-      if (page) fill(frame, page);
-    });
+    },
+    fill,
+    // The app waits for the list to be on screen before it downloads (first-paint-from-html.ts).
+    shown,
+  });
 }

@@ -2,7 +2,7 @@ import { arrivedRights, forgetEarlyRights, pendingRights } from '@/features/righ
 import { Desc } from '@contract/codes';
 import { endpoints, Header } from '@contract/endpoints';
 import type { Right } from '@contract/types';
-import { bootHooks, templates } from '../../tests/first-paint';
+import { bootHooks, openDrawing, templates } from '../../tests/first-paint';
 import { drawRights } from './rights';
 
 /** /rights's boot module (decision 0057): what it asks for, what it draws, and what it hands the app. */
@@ -20,34 +20,8 @@ const RIGHT: Right = {
 };
 const envelope = (obj: unknown) => ({ code: 200, desc: Desc.ok, obj });
 
-interface Call {
-  url: string;
-  headers: Record<string, string>;
-}
-
-/** Opens `url` as a customer (unless `guest`); the early call answers when `respond` is called. */
-function open(url: string, { guest = false } = {}) {
-  localStorage.removeItem('user');
-  document.cookie = 'token=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
-  if (!guest) {
-    localStorage.setItem('user', JSON.stringify({ state: { userInfo: { mobilePhone: '13800138000' } } }));
-    document.cookie = 'token=tok%201; path=/';
-  }
-  const calls: Call[] = [];
-  let respond!: (answer: unknown) => void;
-  let fail!: () => void;
-  vi.stubGlobal('fetch', (input: string, init: { headers: Record<string, string> }) => {
-    calls.push({ url: input, headers: init.headers });
-    return new Promise((resolve, reject) => {
-      respond = (answer) => resolve({ json: () => Promise.resolve(answer) });
-      fail = () => reject(new TypeError('Failed to fetch'));
-    });
-  });
-  window.history.replaceState(null, '', url);
-  document.body.innerHTML = '<div id="root"><div class="boot" aria-busy="true"></div></div>';
-  drawRights(bootHooks(), templates);
-  return { calls, respond: (answer: unknown) => respond(answer), fail: () => fail() };
-}
+/** Opens `url` with this drawing alone (tests/first-paint.ts). */
+const open = (url: string, options?: { guest?: boolean }) => openDrawing(url, drawRights, options);
 
 const cards = () => [...document.querySelectorAll('#root > .boot .right-card')];
 const loading = () => document.querySelector('#root > .boot .rights__panel > .skeleton');

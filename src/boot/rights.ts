@@ -1,12 +1,12 @@
 import { SKELETON_ROWS } from '@/config/constants';
-import type { EarlyAnswer } from '@/lib/early-answer';
 import { PRODUCT_LINE_LABEL, remainingText, RIGHT_STATUS_LABEL, validityText } from '@/lib/right-facts';
 import { endpoints } from '@contract/endpoints';
 import type { Right, RightStatus } from '@contract/types';
-import { bootFrame, element, skeleton, whenStyled } from './dom';
+import { element, skeleton } from './dom';
+import { drawFromEarlyCall } from './early-call';
 import type { BootHooks } from './globals';
 import { earlyCalls } from './globals';
-import { specHeaders, storedToken } from './spec-headers';
+import { storedToken } from './spec-headers';
 import { storedCustomer } from './stored-customer';
 import type { FirstPaintTemplates } from './templates';
 import { fromTemplate } from './templates';
@@ -51,9 +51,6 @@ export function drawRights(hooks: BootHooks, templates: FirstPaintTemplates): vo
   const token = storedToken();
   if (!has(RIGHT_STATUS_LABEL, tab) || !storedCustomer() || !token) return;
   const statuses = Object.keys(RIGHT_STATUS_LABEL) as RightStatus[];
-  let list: Right[] | undefined;
-  let frame: HTMLElement | undefined;
-
   /** `RightsTabs` with the address's tab selected, each status's count once `list` is there. */
   const tabsOf = (list?: Right[]) => {
     const count = (status: RightStatus) => String(list?.filter((r) => r.status === status).length ?? '');
@@ -87,40 +84,20 @@ export function drawRights(hooks: BootHooks, templates: FirstPaintTemplates): vo
     if (ul.firstChild) frame.querySelector('.rights__panel')!.replaceChildren(ul);
   };
 
-  const early: EarlyAnswer<Right[]> = {
+  earlyCalls().rights = drawFromEarlyCall(hooks, {
+    url: endpoints.rightsList,
     token,
-    page: fetch(endpoints.rightsList, { headers: specHeaders() })
-      .then((r) => r.json() as Promise<unknown>)
-      .then((envelope) => {
-        const rights = rightsOf(envelope);
-        if (!rights) return null;
-        early.arrived = list = rights;
-        if (frame) fill(frame, rights);
-        return rights;
-      })
-      .catch(() => null),
-  };
-  earlyCalls().rights = early;
-  // The app downloads once the cards are drawn (first-paint-from-html.ts), a frame later.
-  hooks.hold = early.page.then((l) =>
-    l && frame ? new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve))) : null,
-  );
-  // Called right after index.html's boot skeleton: the screen's frame in its place, once styled.
-  hooks.screen = () =>
-    whenStyled(() => {
-      const boot = document.querySelector('#root > .boot');
-      if (!boot) return;
-      frame = bootFrame('app');
-      const rights = frame
-        .appendChild(element('main'))
-        .appendChild(element('div', 'screen'))
-        .appendChild(element('div', 'rights'));
+    accept: rightsOf,
+    build: (screen) => {
+      const rights = screen.appendChild(element('div', 'rights'));
       rights.appendChild(tabsOf());
       // The screen's own loading rows (<Skeleton> as PageState shows it) until the cards replace them.
       rights
         .appendChild(element('div', 'rights__panel'))
         .appendChild(skeleton(templates.rightsSkeleton, SKELETON_ROWS.rows));
-      boot.replaceWith(frame);
-      if (list) fill(frame, list);
-    });
+    },
+    fill,
+    // The app downloads once the cards are drawn (first-paint-from-html.ts), a frame later.
+    shown: () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve))),
+  });
 }
