@@ -14,6 +14,8 @@ export interface GatewayProcess {
   baseUrl: string;
   port: number;
   child: ChildProcess;
+  /** What the process has written so far, when started with `capture` (else empty). */
+  output: () => string;
   stop: () => Promise<void>;
 }
 
@@ -43,10 +45,15 @@ async function waitUntilAnswering(url: string, child: ChildProcess, timeoutMs: n
   throw new Error(`the gateway did not answer ${url} within ${timeoutMs} ms`);
 }
 
+/**
+ * `capture`: keep the process's output for the caller to read and assert (a test that expects
+ * the gateway to warn), instead of passing it through to the terminal.
+ */
 export async function startGateway({
   env = {},
   quiet = true,
-}: { env?: Record<string, string>; quiet?: boolean } = {}): Promise<GatewayProcess> {
+  capture = false,
+}: { env?: Record<string, string>; quiet?: boolean; capture?: boolean } = {}): Promise<GatewayProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-gateway-'));
   // GATEWAY_CPU_PROF=DIR: the gateway writes a V8 CPU profile there when it stops (docs/performance.md).
@@ -62,8 +69,12 @@ export async function startGateway({
       NODE_ENV: 'development',
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: capture ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],
   });
+  let written = '';
+  child.stdout?.on('data', (chunk: Buffer) => (written += chunk));
+  child.stderr?.on('data', (chunk: Buffer) => (written += chunk));
+  const output = () => written;
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode === null) {
@@ -87,5 +98,5 @@ export async function startGateway({
     await stop();
     throw error;
   }
-  return { baseUrl, port, child, stop };
+  return { baseUrl, port, child, output, stop };
 }

@@ -164,7 +164,7 @@ describe('real-user monitoring', () => {
     document.dispatchEvent(new Event('visibilitychange'));
     reportFailure('error', 'TypeError: late');
     reportFailure('rejection', 'Error: later');
-    await vi.waitFor(() => expect(sent).toHaveLength(2));
+    await vi.waitFor(() => expect(sent).toHaveLength(2), { timeout: 30_000 });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(sent).toEqual([
       { eventCode: 'rum_error', keepalive: true },

@@ -56,6 +56,7 @@ describe('drain on SIGTERM (a gateway process)', { concurrent: true }, () => {
     const metricsPort = await freePort();
     const gateway = await startGateway({
       env: { SHUTDOWN_DELAY_MS: '3000', SHUTDOWN_GRACE_MS: '30000', METRICS_PORT: String(metricsPort) },
+      capture: true,
     });
     started.push(gateway);
     expect((await fetch(`${gateway.baseUrl}/readyz`)).status).toBe(200);
@@ -76,6 +77,10 @@ describe('drain on SIGTERM (a gateway process)', { concurrent: true }, () => {
     while (ready.status === 200) ready = await fetch(`${gateway.baseUrl}/readyz`);
     expect(ready.status).toBe(503);
     expect(await ready.json()).toEqual({ status: 'unavailable', reason: 'draining' });
+    // The process's output arrives through a pipe, on its own schedule.
+    await vi.waitFor(() => expect(gateway.output()).toMatch(/"reason":"draining","msg":"not ready"/), {
+      timeout: 10_000,
+    });
     // Past the delay the listener is closed: the load balancer's next connection goes elsewhere,
     // while the request in flight holds the process.
     const refused = () =>
@@ -95,7 +100,7 @@ describe('drain on SIGTERM (a gateway process)', { concurrent: true }, () => {
   }, 120_000);
 
   it('past SHUTDOWN_GRACE_MS a request that never ends is cut and the exit code is 1', async () => {
-    const gateway = await startGateway({ env: { SHUTDOWN_GRACE_MS: '2000' } });
+    const gateway = await startGateway({ env: { SHUTDOWN_GRACE_MS: '2000' }, capture: true });
     started.push(gateway);
     const stuck = slowRequest(gateway.port, '13612340002');
     await sleep(300);
@@ -107,6 +112,10 @@ describe('drain on SIGTERM (a gateway process)', { concurrent: true }, () => {
     // At the grace: not before it, and not never (a drain that waits for ever ends in the test's timeout).
     expect(at - signalled).toBeGreaterThanOrEqual(1900);
     await expect(stuck.answer).rejects.toThrow();
+    await vi.waitFor(
+      () => expect(gateway.output()).toMatch(/"msg":"drain took longer than SHUTDOWN_GRACE_MS: cutting/),
+      { timeout: 10_000 },
+    );
   }, 120_000);
 });
 

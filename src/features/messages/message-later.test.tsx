@@ -51,7 +51,7 @@ describe('/message before its popup and gestures have loaded', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByRole('button', { name: /您的体检报告已生成/ })).toHaveAttribute('aria-busy', 'true');
     popupAsked.arrive();
-    const dialog = await screen.findByRole('dialog', { name: '您的体检报告已生成' }, { timeout: 5000 });
+    const dialog = await screen.findByRole('dialog', { name: '您的体检报告已生成' });
     expect(screen.getByRole('button', { name: /您的体检报告已生成/, hidden: true })).not.toHaveAttribute('aria-busy');
     await within(dialog).findByText(/共2项指标异常/);
     await waitFor(() => expect(screen.getAllByTestId('unread-dot')).toHaveLength(4));
@@ -63,7 +63,7 @@ describe('/message before its popup and gestures have loaded', () => {
     const list = () => screen.getByRole('list', { name: '消息列表' });
     await screen.findByRole('list', { name: '消息列表' });
     // The wrapper arrives after the list has painted, and holds the list.
-    await waitFor(() => expect(list().closest('.adm-pull-to-refresh')).not.toBeNull(), { timeout: 5000 });
+    await waitFor(() => expect(list().closest('.adm-pull-to-refresh')).not.toBeNull());
     const notice = db.notices.find((n) => n.id === 6)!;
     notice.title = '您的体检报告已更新';
     await pullDown(screen.getByRole('button', { name: /您的体检报告已生成/ }));
