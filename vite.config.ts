@@ -115,8 +115,10 @@ export default defineConfig(({ command, mode }) => {
       // index.html has no modulepreload link (the loader adds the chunks), and Vite's preload
       // helper falls back to rel=preload where modulepreload is unknown: the polyfill is dead weight.
       modulePreload: { polyfill: false },
-      // The first screen's chunks are budgeted (decision 0003): see tests/build/first-screen-size.test.ts.
-      chunkSizeWarningLimit: 200,
+      // The first screen's chunks are budgeted, compressed, by tests/build/first-screen-size.test.ts
+      // (decision 0003). This raw-size warning only has to stay quiet for react-dom's client with
+      // the router (232 kB raw, 72 kB gzip), the one chunk that cannot be split.
+      chunkSizeWarningLimit: 250,
       rolldownOptions: {
         output: {
           codeSplitting: {

@@ -1,3 +1,4 @@
+import { globSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig } from 'vitest/config';
@@ -21,10 +22,52 @@ const scriptTests = [
   'tests/unit/nonce-soak.test.ts',
 ];
 
+const portalTests = ['src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'];
+
+/**
+ * The portal's files share one module graph per worker (decision 0069): loading React,
+ * antd-mobile, msw and the DOM once per worker instead of once per file halves the portal's CPU.
+ * A file that mocks a module of its own (beyond the two stubs of tests/setup.ts), or needs the
+ * real module of a stub, cannot share the graph, since that module was loaded for another file:
+ * found here by its `vi.mock` or `vi.importActual` call, it runs in a graph of its own. So does
+ * a file that says `own module graph` in a comment, with its reason.
+ */
+const ownMocks = globSync(portalTests, { exclude: scriptTests }).filter((file) =>
+  /\bvi\.(mock|doMock|unmock|doUnmock|importActual)\b|own module graph/.test(readFileSync(file, 'utf8')),
+);
+
 const alias = {
   '@': fileURLToPath(new URL('./src', import.meta.url)),
   '@contract': fileURLToPath(new URL('./contract', import.meta.url)),
 };
+
+/** The portal's files: happy-dom, msw, the screens (tests/setup.ts). */
+function portalProject(name: string, isolate: boolean, include: string[], exclude: string[] = []) {
+  return {
+    plugins: [react()],
+    resolve: { alias },
+    test: {
+      name,
+      pool,
+      isolate,
+      // happy-dom: a third less CPU than jsdom for the same files; the few that read what only
+      // jsdom does as browsers do say `@vitest-environment jsdom` and why (decision 0066).
+      environment: 'happy-dom',
+      globals: true,
+      include,
+      exclude: [...configDefaults.exclude, ...scriptTests, ...exclude],
+      setupFiles: ['tests/setup.ts'],
+      // The first-paint templates, rendered once from the screens' components (tests/first-paint.ts).
+      globalSetup: ['tests/first-paint-setup.ts'],
+      css: false,
+      // A screen's first render compiles its chunk; on a busy 2-core CI machine that can take
+      // seconds. Generous limits (here and the 30 s wait of tests/setup.ts) keep the suite about
+      // behaviour, not speed.
+      testTimeout: 60_000,
+      hookTimeout: 60_000,
+    },
+  };
+}
 
 /**
  * The portal (happy-dom, msw), the contract and the scripts (node), the build and the gateway (node,
@@ -36,29 +79,8 @@ export default defineConfig({
     // and Vitest's default here was one worker (npm test 11.9 → about 6 minutes on 2 cores).
     maxWorkers: '100%',
     projects: [
-      {
-        plugins: [react()],
-        resolve: { alias },
-        test: {
-          name: 'portal',
-          pool,
-          // happy-dom: a third less CPU than jsdom for the same files; the few that read what only
-          // jsdom does as browsers do say `@vitest-environment jsdom` and why (decision 0066).
-          environment: 'happy-dom',
-          globals: true,
-          include: ['src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
-          exclude: [...configDefaults.exclude, ...scriptTests],
-          setupFiles: ['tests/setup.ts'],
-          // The first-paint templates, rendered once from the screens' components (tests/first-paint.ts).
-          globalSetup: ['tests/first-paint-setup.ts'],
-          css: false,
-          // A screen's first render compiles its chunk; on a busy 2-core CI machine that can take
-          // seconds. Generous limits (here and the 30 s wait of tests/setup.ts) keep the suite about
-          // behaviour, not speed.
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-        },
-      },
+      portalProject('portal', false, portalTests, ownMocks),
+      portalProject('portal-own-mocks', true, ownMocks),
       {
         // The shared rules and data need neither a DOM nor the portal's setup.
         resolve: { alias },

@@ -4,7 +4,7 @@
  */
 import { cleanup, configure } from '@testing-library/react';
 import Cookies from 'js-cookie';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, type Mock, vi } from 'vitest';
 import { earlyReset } from '@/api/early-json';
 import { forgetPreloaded } from '@/hooks/server-state';
 import { resetClock } from '@/lib/clock';
@@ -20,6 +20,25 @@ import { resetDb } from './mocks/db';
 import { server } from './mocks/server';
 import '@testing-library/jest-dom/vitest';
 
+// Two stubs every portal file runs with (decision 0069): a test DOM cannot leave the page, and a
+// toast is asserted as a call. The files of a worker share their modules and this file runs again
+// for each of them, so the stubs are made once per worker: the modules already loaded and the
+// file's own imports then hold the same functions. A file that needs the real module imports it
+// with vi.importActual.
+const stubs = vi.hoisted(() => {
+  const worker = globalThis as {
+    portalStubs?: Record<'assignLocation' | 'reloadPage' | 'showToast' | 'preloadOverlays', Mock>;
+  };
+  worker.portalStubs ??= { assignLocation: vi.fn(), reloadPage: vi.fn(), showToast: vi.fn(), preloadOverlays: vi.fn() };
+  return worker.portalStubs;
+});
+vi.mock('@/lib/browser-location', () => ({ assignLocation: stubs.assignLocation, reloadPage: stubs.reloadPage }));
+vi.mock('@/lib/toast', async (original) => ({
+  ...(await original<typeof import('@/lib/toast')>()),
+  showToast: stubs.showToast,
+  preloadOverlays: stubs.preloadOverlays,
+}));
+
 // A console.error or console.warn a test did not declare fails it (expectConsole).
 installConsoleGuard();
 
@@ -30,9 +49,12 @@ configure({ asyncUtilTimeout: 30_000 });
 
 // antd-mobile converts px with a probe its global stylesheet fixes in place; tests load no CSS
 // (css: false), so the probe gets that one rule here, as on a page.
-const pxTesterRule = document.createElement('style');
-pxTesterRule.textContent = 'div.adm-px-tester { position: fixed; }';
-document.head.append(pxTesterRule);
+if (!document.getElementById('px-tester-rule')) {
+  const pxTesterRule = document.createElement('style');
+  pxTesterRule.id = 'px-tester-rule';
+  pxTesterRule.textContent = 'div.adm-px-tester { position: fixed; }';
+  document.head.append(pxTesterRule);
+}
 
 // No canvas in the test DOM: getContext answers null, as jsdom's own does, without its console error.
 HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext;
@@ -74,8 +96,18 @@ afterEach(async () => {
   resetTracking();
   document.title = '';
   document.body.innerHTML = '';
+  // The files of a worker share the document: what a test marked on <html> (the boot's
+  // data-boot, the root font size) goes with it.
+  for (const { name } of [...document.documentElement.attributes]) document.documentElement.removeAttribute(name);
+  for (const stub of Object.values(stubs)) stub.mockReset();
 });
 afterAll(async () => {
+  // What a file changed of the worker's globals ends with it, as it did when each file had a
+  // worker of its own: its spies, stubbed globals and variables, and fake timers.
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
   // A toast a failed request asked for at the end of the last test, or the overlays' preload,
   // may still be loading its code: let it finish while the environment is there.
   await overlaysSettled();

@@ -24,7 +24,6 @@ import {
 import { getNoticeCount } from './notices';
 import { updateHead } from './user';
 
-vi.mock('@/lib/toast', () => ({ showToast: vi.fn(), preloadOverlays: vi.fn() }));
 const toast = vi.mocked(showToast);
 /**
  * How far two readings of the clock may be apart: a busy machine can take seconds between the

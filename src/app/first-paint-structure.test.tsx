@@ -9,9 +9,6 @@ import { ok, url } from '../../tests/mocks/handlers/common';
 import { server } from '../../tests/mocks/server';
 import { renderScreen } from '../../tests/render';
 
-vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
-vi.mock('@/lib/toast', () => ({ showToast: vi.fn(), preloadOverlays: vi.fn() }));
-
 /**
  * What paints before the app against React's first render of the same screen with the same
  * answer (decision 0057): for each part the page draws, the element tree, classes, aria

@@ -3,9 +3,6 @@ import { assignLocation } from '@/lib/browser-location';
 import { useUserStore } from '@/stores/user';
 import { renderScreen } from '../../tests/render';
 
-vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
-vi.mock('@/lib/toast', () => ({ showToast: vi.fn(), preloadOverlays: vi.fn() }));
-
 afterEach(() => vi.mocked(assignLocation).mockClear());
 
 /**

@@ -7,9 +7,6 @@ import { loginGatewayUrl } from '../../tests/login-state';
 import { server } from '../../tests/mocks/server';
 import { renderScreen } from '../../tests/render';
 
-vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
-vi.mock('@/lib/toast', () => ({ showToast: vi.fn(), preloadOverlays: vi.fn() }));
-
 /**
  * A new-theme visitor stays in the new theme (docs/product.md §2.7, decision 0025): every login a
  * new-theme screen starts returns through /transferPage1, and its links lead to new-theme

@@ -2,8 +2,6 @@ import { reloadPage } from '@/lib/browser-location';
 import { installPreloadErrorRecovery, RELOAD_KEY } from './lazy-screen';
 import { prefetchNext } from './prefetch';
 
-vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
-
 const loaders = vi.hoisted(() => ({ loaded: vi.fn() }));
 vi.mock('./route-data', () => {
   loaders.loaded();

@@ -6,8 +6,6 @@ import { renderScreen } from '../../tests/render';
 import { buildRouteObjects } from './router';
 import { notFoundRoute, routes } from './routes';
 
-vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
-vi.mock('@/lib/toast', () => ({ showToast: vi.fn(), preloadOverlays: vi.fn() }));
 // `held`: the root layout never writes a tabbed screen's indexCode into its URL, which holds the
 // screen in the frames before it does.
 const queryWrite = vi.hoisted(() => ({ held: false }));

@@ -6,8 +6,6 @@ import { renderScreen } from '../../tests/render';
 import { buildRouteObjects } from './router';
 import { notFoundRoute, type RouteDef, routes } from './routes';
 
-vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
-
 const CUSTOMER = '13800138000';
 
 /** The gateway calls made to `path` (query aside) since the test began. */

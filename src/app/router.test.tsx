@@ -14,8 +14,6 @@ import { navigationTargetChanged, RELOAD_KEY } from './lazy-screen';
 import { buildRouteObjects, createAppRouter, routerReady } from './router';
 import type { RouteDef } from './routes';
 
-vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
-
 const screenModule = (Component: () => React.ReactNode) => () => Promise.resolve({ default: Component });
 
 function KeptForm() {

@@ -13,7 +13,6 @@ import { server } from '../../tests/mocks/server';
 import { routes } from './routes';
 import { hashOf, routePatternOf, startRum } from './rum';
 
-vi.mock('@/lib/toast', () => ({ showToast: vi.fn(), preloadOverlays: vi.fn() }));
 // web-vitals measures nothing in jsdom: each reporter hands over one value at once.
 vi.mock('web-vitals', () => {
   const vital = (name: string, value: number) => (report: (metric: { name: string; value: number }) => void) =>

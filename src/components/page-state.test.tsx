@@ -9,8 +9,6 @@ import { url } from '../../tests/mocks/handlers/common';
 import { server } from '../../tests/mocks/server';
 import { PageState } from './page-state';
 
-vi.mock('@/lib/toast', () => ({ showToast: vi.fn(), preloadOverlays: vi.fn() }));
-
 const heading = <h1>服务评价</h1>;
 
 function headings() {

@@ -11,12 +11,6 @@ import { url } from '../../tests/mocks/handlers/common';
 import { server } from '../../tests/mocks/server';
 import { renderScreen } from '../../tests/render';
 
-vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
-vi.mock('@/lib/toast', async (original) => ({
-  ...(await original<typeof import('@/lib/toast')>()),
-  showToast: vi.fn(),
-}));
-
 const NEW_PHONE = '13600136000';
 const sheet = () => screen.findByRole('dialog', { name: '欢迎使用健康平台' });
 

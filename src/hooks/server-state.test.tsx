@@ -9,8 +9,6 @@ import { ok, url } from '../../tests/mocks/handlers/common';
 import { server } from '../../tests/mocks/server';
 import { preload, PRELOAD_KEPT_MS, usePagedList, useRequest } from './server-state';
 
-vi.mock('@/lib/toast', () => ({ showToast: vi.fn(), preloadOverlays: vi.fn() }));
-
 /** A promise the test settles by hand. */
 function deferred<T>() {
   let resolve!: (value: T) => void;

@@ -2,6 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { confirm } from './dialog';
 
+// An own module graph (vitest.config.ts): the dialog closes on antd-mobile's animation loop, which
+// another file's popups, left mid-animation when their test ended, can hold in a shared graph.
+
 describe('confirm', () => {
   it('opens a dialog named by its title (antd-mobile gives role="dialog" no name of its own)', async () => {
     const answer = confirm({ title: '删除地址', content: '确定删除张建国的地址吗？', confirmText: '删除' });

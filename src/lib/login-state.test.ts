@@ -3,8 +3,6 @@ import { buildLoginUrl, startLogin } from './login-redirect';
 import { LOGIN_STATE_KEY, LOGIN_STATE_TTL_MS, loginStateIssued } from './login-state';
 import { loginStateConsumed } from './login-state-check';
 
-vi.mock('./browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
-
 const NOW = 1_800_000_000_000;
 
 describe('the login state (decision 0051)', () => {

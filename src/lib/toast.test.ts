@@ -1,5 +1,7 @@
 import { screen } from '@testing-library/react';
-import { showToast } from './toast';
+
+// The real module: tests/setup.ts stubs showToast for every other file.
+const { showToast } = await vi.importActual<typeof import('./toast')>('./toast');
 
 describe('showToast', () => {
   it('really renders antd-mobile’s Toast under React 19 (unstableSetRender is set)', async () => {

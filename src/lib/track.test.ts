@@ -7,8 +7,6 @@ import { server } from '../../tests/mocks/server';
 import { renderScreen } from '../../tests/render';
 import { flush, queuedEvents, resetTracking, track } from './track';
 
-vi.mock('@/lib/toast', () => ({ showToast: vi.fn(), preloadOverlays: vi.fn() }));
-
 beforeEach(() => {
   resetTracking();
   vi.mocked(showToast).mockClear();

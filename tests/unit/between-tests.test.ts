@@ -12,11 +12,6 @@ import { db, demoUser } from '../mocks/db';
 import { url } from '../mocks/handlers/common';
 import { server } from '../mocks/server';
 
-vi.mock('@/lib/toast', async (original) => ({
-  ...(await original<typeof import('@/lib/toast')>()),
-  showToast: vi.fn(),
-}));
-
 let leftInFlight: Promise<unknown> = Promise.resolve();
 
 describe('between tests', () => {

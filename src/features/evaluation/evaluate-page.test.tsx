@@ -7,9 +7,6 @@ import { url } from '../../../tests/mocks/handlers/common';
 import { server } from '../../../tests/mocks/server';
 import { openRecord, recordFailureCases, requestsTo } from '../../../tests/record-screen';
 
-vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
-vi.mock('@/lib/toast', () => ({ showToast: vi.fn(), preloadOverlays: vi.fn() }));
-
 const submit = () => screen.getByRole('button', { name: '提交评价' });
 
 describe('/evaluate', () => {

@@ -5,8 +5,6 @@ import { ok, url } from '../../../tests/mocks/handlers/common';
 import { server } from '../../../tests/mocks/server';
 import { renderScreen } from '../../../tests/render';
 
-vi.mock('@/lib/toast', () => ({ showToast: vi.fn(), preloadOverlays: vi.fn() }));
-
 describe('/index/servMore', () => {
   it('lists the sections of getMore with their services', async () => {
     renderScreen('/index/servMore?indexCode=index');

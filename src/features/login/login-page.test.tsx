@@ -5,12 +5,6 @@ import { useUserStore } from '@/stores/user';
 import { loginGatewayUrl } from '../../../tests/login-state';
 import { renderScreen } from '../../../tests/render';
 
-vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
-vi.mock('@/lib/toast', async (original) => ({
-  ...(await original<typeof import('@/lib/toast')>()),
-  showToast: vi.fn(),
-}));
-
 const gatewayUrl = loginGatewayUrl;
 
 afterEach(() => vi.mocked(assignLocation).mockClear());

@@ -4,8 +4,6 @@ import { useUserStore } from '@/stores/user';
 import { loginGatewayUrl } from '../../../tests/login-state';
 import { renderScreen } from '../../../tests/render';
 
-vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
-
 const gatewayUrl = loginGatewayUrl;
 
 afterEach(() => vi.mocked(assignLocation).mockClear());

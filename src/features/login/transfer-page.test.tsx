@@ -16,8 +16,6 @@ import { envelope, url } from '../../../tests/mocks/handlers/common';
 import { server } from '../../../tests/mocks/server';
 import { renderScreen } from '../../../tests/render';
 
-vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
-
 /** Records the query of every ck / ckNew request. */
 function recordCk() {
   const seen: URLSearchParams[] = [];

@@ -13,8 +13,6 @@ import { loadNotices } from './message-data';
 import { NoticeItem } from './notice-item';
 import { NOTICE_LIST_SKELETON } from './notice-text';
 
-vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
-
 /**
  * /message opened by a customer (decision 0040): index.html asks for the first page while it is
  * parsed and draws it as the screen would; the screen then shows that page and asks no second time.

@@ -6,8 +6,6 @@ import { db } from '../../../tests/mocks/db';
 import { allowPullToRefresh, pullDown } from '../../../tests/pull-to-refresh';
 import { renderScreen } from '../../../tests/render';
 
-vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
-
 /**
  * Whether the popup's module has been asked for (it is loaded at idle or on a tap, decision 0039);
  * it arrives when the test lets it.

@@ -9,8 +9,6 @@ import { ok, url } from '../../../tests/mocks/handlers/common';
 import { server } from '../../../tests/mocks/server';
 import { renderScreen } from '../../../tests/render';
 
-vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
-
 const CUSTOMER = '13800138000';
 const listItems = () => within(screen.getByRole('list', { name: '消息列表' })).getAllByRole('listitem');
 

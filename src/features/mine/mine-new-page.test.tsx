@@ -5,8 +5,6 @@ import { url } from '../../../tests/mocks/handlers/common';
 import { server } from '../../../tests/mocks/server';
 import { renderScreen } from '../../../tests/render';
 
-vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
-
 describe('/mineNew', () => {
   it('shows the new-theme centre with tab bar two and the latest notices from prefix B', async () => {
     const prefixes: string[] = [];

@@ -13,9 +13,7 @@ import { formBody, ok, url } from '../../../tests/mocks/handlers/common';
 import { server } from '../../../tests/mocks/server';
 import { renderScreen } from '../../../tests/render';
 
-vi.mock('@/lib/toast', () => ({ showToast: vi.fn(), preloadOverlays: vi.fn() }));
 vi.mock('@/lib/dialog', () => ({ confirm: vi.fn(), loadDialog: vi.fn() }));
-vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
 
 const CUSTOMER = '13800138000';
 const AGENT = '13900139000';

@@ -11,8 +11,6 @@ import { envelope, url } from '../../../tests/mocks/handlers/common';
 import { server } from '../../../tests/mocks/server';
 import { renderScreen } from '../../../tests/render';
 
-vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
-
 afterEach(() => vi.mocked(assignLocation).mockClear());
 
 const customer = '13800138000';

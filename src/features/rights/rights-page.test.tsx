@@ -9,9 +9,6 @@ import { server } from '../../../tests/mocks/server';
 import { allowPullToRefresh, pullDown } from '../../../tests/pull-to-refresh';
 import { renderScreen } from '../../../tests/render';
 
-vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
-vi.mock('@/lib/toast', () => ({ showToast: vi.fn(), preloadOverlays: vi.fn() }));
-
 const CUSTOMER = '13800138000';
 const EMPTY = '13700137000';
 

@@ -3,8 +3,6 @@ import { http, HttpResponse } from 'msw';
 import { server } from '../../../tests/mocks/server';
 import { renderScreen } from '../../../tests/render';
 
-vi.mock('@/lib/toast', () => ({ showToast: vi.fn(), preloadOverlays: vi.fn() }));
-
 describe('/servList', () => {
   it('lists services by category and switches category from the side bar', async () => {
     const { user } = renderScreen('/servList');

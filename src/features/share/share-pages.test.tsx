@@ -5,8 +5,6 @@ import { useUserStore } from '@/stores/user';
 import { loginGatewayUrl } from '../../../tests/login-state';
 import { renderScreen } from '../../../tests/render';
 
-vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
-
 const AGENT = '13900139000';
 const CUSTOMER = '13800138000';
 

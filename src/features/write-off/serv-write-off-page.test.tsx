@@ -9,9 +9,6 @@ import { url } from '../../../tests/mocks/handlers/common';
 import { server } from '../../../tests/mocks/server';
 import { openRecord, requestsTo } from '../../../tests/record-screen';
 
-vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
-vi.mock('@/lib/toast', () => ({ showToast: vi.fn(), preloadOverlays: vi.fn() }));
-
 // Fake timers drive 60 s of polling and several screen loads: more than the default 5 s.
 
 const codeOnScreen = async () => {

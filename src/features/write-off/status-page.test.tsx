@@ -5,9 +5,6 @@ import { url } from '../../../tests/mocks/handlers/common';
 import { server } from '../../../tests/mocks/server';
 import { openRecord, recordFailureCases } from '../../../tests/record-screen';
 
-vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
-vi.mock('@/lib/toast', () => ({ showToast: vi.fn(), preloadOverlays: vi.fn() }));
-
 describe('status screens', () => {
   it('hands over to the screen of the record’s real state (an old /statusOne link to a confirmed record)', async () => {
     const { router } = openRecord('/statusOne?consumeId=1');
