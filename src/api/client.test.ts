@@ -43,8 +43,6 @@ function answer(path: string, body: unknown, init?: ResponseInit) {
   return seen;
 }
 
-beforeEach(() => toast.mockClear());
-
 describe('request headers (docs/product.md §7)', () => {
   it('sends nonce, timestamp, clientType and clientVersion on every call, a new nonce each time', async () => {
     const seen = answer(endpoints.noticeCount, { code: 200, desc: '', obj: { unreadCount: 1 } });

@@ -3,8 +3,6 @@ import { assignLocation } from '@/lib/browser-location';
 import { useUserStore } from '@/stores/user';
 import { renderScreen } from '../../tests/render';
 
-afterEach(() => vi.mocked(assignLocation).mockClear());
-
 /**
  * docs/product.md §4.2: the login starts with the customer's indexCode. Screens without a tab bar,
  * opened from the personal centre's menu or the home's ticker without an `indexCode` query, keep

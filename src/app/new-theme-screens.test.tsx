@@ -16,8 +16,6 @@ const AGENT = '13900139000';
 const CUSTOMER = '13800138000';
 const throughTransferPage1 = (data = 'index') => loginGatewayUrl('/transferPage1', 'h5portal', data);
 
-afterEach(() => vi.mocked(assignLocation).mockClear());
-
 describe('logins started on new-theme screens return through /transferPage1', () => {
   it.each([
     [

@@ -21,8 +21,6 @@ afterEach(() => {
   queryWrite.held = false;
 });
 
-afterEach(() => vi.mocked(assignLocation).mockClear());
-
 const CUSTOMER = '13800138000';
 /** A concrete URL for a row (its parameters filled in). */
 const urlOf = (path: string) => path.replace(':version', 'v1');

@@ -40,8 +40,6 @@ async function sheetCouldShow() {
 const at = (router: ReturnType<typeof renderScreen>['router']) =>
   `${router.state.location.pathname}${router.state.location.search}`;
 
-afterEach(() => vi.mocked(showToast).mockClear());
-
 describe('first-use privacy sheet (docs/product.md §2, docs/product.md §4.3)', () => {
   it('opens after a new customer logs in, with the texts and document links of docs/product.md §11.1', async () => {
     const { router } = logInNewCustomer();

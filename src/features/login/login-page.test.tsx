@@ -7,8 +7,6 @@ import { renderScreen } from '../../../tests/render';
 
 const gatewayUrl = loginGatewayUrl;
 
-afterEach(() => vi.mocked(assignLocation).mockClear());
-
 describe('login entry pages (docs/product.md §4.2)', () => {
   it.each([
     ['/login?indexCode=ebt', '/transferPage', 'h5portal', 'ebt'],

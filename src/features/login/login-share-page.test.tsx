@@ -6,8 +6,6 @@ import { renderScreen } from '../../../tests/render';
 
 const gatewayUrl = loginGatewayUrl;
 
-afterEach(() => vi.mocked(assignLocation).mockClear());
-
 describe('share login (docs/product.md §4.2)', () => {
   it('saves promoterId and agentId, then starts the login', async () => {
     const { user } = renderScreen('/loginShare?promoterId=P100239&agentId=A9001');

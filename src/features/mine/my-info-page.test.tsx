@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { assignLocation } from '@/lib/browser-location';
 import { useUserStore } from '@/stores/user';
 import { endpoints } from '@contract/endpoints';
 import { HIDDEN_CONTROL_SAMPLES, INVISIBLE_ONLY_SAMPLES } from '@contract/input-samples';
@@ -10,8 +9,6 @@ import { db } from '../../../tests/mocks/db';
 import { envelope, url } from '../../../tests/mocks/handlers/common';
 import { server } from '../../../tests/mocks/server';
 import { renderScreen } from '../../../tests/render';
-
-afterEach(() => vi.mocked(assignLocation).mockClear());
 
 const customer = '13800138000';
 // antd-mobile's popups (Cascader, Dialog) keep `pointer-events: none` while they animate in.

@@ -31,8 +31,6 @@ function decodeQrSvg(svg: SVGSVGElement): string | null {
   return jsQR(pixels, edge, edge)?.data ?? null;
 }
 
-afterEach(() => vi.mocked(assignLocation).mockClear());
-
 const qr = async () => (await screen.findByTestId('share-qr')) as unknown as SVGSVGElement;
 
 describe('/my/share', () => {
