@@ -2,8 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { confirm } from './dialog';
 
-// An own module graph (vitest.config.ts): the dialog closes on antd-mobile's animation loop, which
-// another file's popups, left mid-animation when their test ended, can hold in a shared graph.
+// An own module graph (vitest.config.ts): antd-mobile's imperative dialog renders in a React root
+// of its own, which outlives the test's cleanup and, in a shared graph, would animate and update
+// during the next file's tests.
 
 describe('confirm', () => {
   it('opens a dialog named by its title (antd-mobile gives role="dialog" no name of its own)', async () => {
