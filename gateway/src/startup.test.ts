@@ -14,7 +14,7 @@ import { freePort, startGateway } from '../../scripts/gateway-process';
 import { GATEWAY_NODE_ARGS, ROOT_DIR } from './config';
 import { openDb } from './db/index';
 import { listMigrations, migrate } from './db/migrate';
-import { createDatabase, onPostgres } from './test-helpers';
+import { createDatabase, onPostgres, seededDataDir } from './test-helpers';
 
 const EXIT_WITHIN_MS = 60_000;
 
@@ -110,8 +110,8 @@ describe('start-up refusals', { timeout: 240_000, concurrent: true }, () => {
   });
 
   it('a second gateway on one PGlite folder: names the folder and the process holding it', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-shared-pglite-'));
-    // PGlite even when the suite runs on PostgreSQL.
+    // PGlite even when the suite runs on PostgreSQL (where the folder starts empty).
+    const dataDir = await seededDataDir();
     const first = await startGateway({ env: { DATA_DIR: dataDir, DATABASE_URL: '' } });
     try {
       const run = await startToExit({ NODE_ENV: 'development', DATA_DIR: dataDir, DATABASE_URL: '' });

@@ -23,7 +23,7 @@ async function snapshot(db: Db) {
   return out;
 }
 
-// PGlite in a folder runs initdb first: 20–40 s on a busy 2-core machine.
+// PGlite in a folder loads the dump, or on the PostgreSQL legs runs initdb: 20–40 s on a busy machine.
 describe('database', { timeout: 120_000 }, () => {
   it('migrations are numbered, tracked and applied once', async () => {
     const names = listMigrations().map((m) => m.name);

@@ -4,6 +4,7 @@
  * sees `Db`/`Queryable`, and writes SQL that runs on PostgreSQL 15 and PGlite alike.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
@@ -43,7 +44,10 @@ export interface OpenDbOptions {
   databaseUrl?: string;
   /** PGlite directory, or 'memory://' (default) for an in-memory database. */
   dataDir?: string;
-  /** PGlite in memory: start from this dump of a data directory (`dumpDataDir`) instead of initdb. */
+  /**
+   * PGlite in memory, or a directory that holds no database yet: start from this dump of a data
+   * directory (`dumpDataDir`) instead of initdb. A directory with a database opens as it is.
+   */
   loadDataDir?: Blob;
   poolMax?: number;
   /** PostgreSQL's statement_timeout for every pool connection (ms); 0 or unset sends none. */
@@ -108,7 +112,7 @@ async function openPglite(dataDir = 'memory://', loadDataDir?: Blob): Promise<Db
     // Loaded here: a gateway on PostgreSQL, or one that refuses to start, does not pay for it.
     const { PGlite } = await import('@electric-sql/pglite');
     lite = await PGlite.create(dataDir, {
-      ...(inMemory && loadDataDir ? { loadDataDir } : {}),
+      ...(loadDataDir && (inMemory || !fs.existsSync(path.join(dataDir, 'PG_VERSION'))) ? { loadDataDir } : {}),
       onStderr: (text) => {
         if (starting) startLog.push(text);
         return false;

@@ -3,11 +3,13 @@
  * a request in flight at SIGTERM finishes, /readyz says 503 at once, the process exits 0
  * within SHUTDOWN_GRACE_MS, or 1 at the grace when a request never ends.
  */
+import fs from 'node:fs';
 import http from 'node:http';
 import Fastify from 'fastify';
 import { Code } from '../../../contract/codes';
 import { endpoints } from '../../../contract/endpoints';
 import { freePort, type GatewayProcess, startGateway } from '../../../scripts/gateway-process';
+import { seededDataDir } from '../test-helpers';
 import { drainer, type Signal } from './shutdown';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -48,17 +50,27 @@ function exitOf(gateway: GatewayProcess) {
 // Each case runs a gateway process of its own: they run side by side.
 describe('drain on SIGTERM (a gateway process)', { concurrent: true }, () => {
   const started: GatewayProcess[] = [];
+  const dataDirs: string[] = [];
   afterAll(async () => {
     for (const gateway of started) await gateway.stop();
+    for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
   });
+  /** A gateway process on a folder already migrated and seeded. */
+  async function start(env: Record<string, string>) {
+    const dataDir = await seededDataDir();
+    dataDirs.push(dataDir);
+    const gateway = await startGateway({ env: { DATA_DIR: dataDir, ...env }, capture: true });
+    started.push(gateway);
+    return gateway;
+  }
 
   it('readiness 503 at once, the request in flight finishes with 200, exit 0 within the grace', async () => {
     const metricsPort = await freePort();
-    const gateway = await startGateway({
-      env: { SHUTDOWN_DELAY_MS: '3000', SHUTDOWN_GRACE_MS: '30000', METRICS_PORT: String(metricsPort) },
-      capture: true,
+    const gateway = await start({
+      SHUTDOWN_DELAY_MS: '3000',
+      SHUTDOWN_GRACE_MS: '30000',
+      METRICS_PORT: String(metricsPort),
     });
-    started.push(gateway);
     expect((await fetch(`${gateway.baseUrl}/readyz`)).status).toBe(200);
     // The metrics listener: its own port; the scraper's keep-alive connection does not hold the exit.
     const scrape = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
@@ -100,8 +112,7 @@ describe('drain on SIGTERM (a gateway process)', { concurrent: true }, () => {
   }, 120_000);
 
   it('past SHUTDOWN_GRACE_MS a request that never ends is cut and the exit code is 1', async () => {
-    const gateway = await startGateway({ env: { SHUTDOWN_GRACE_MS: '2000' }, capture: true });
-    started.push(gateway);
+    const gateway = await start({ SHUTDOWN_GRACE_MS: '2000' });
     const stuck = slowRequest(gateway.port, '13612340002');
     await sleep(300);
     const exited = exitOf(gateway);
