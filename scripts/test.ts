@@ -1,5 +1,6 @@
 /**
- * `npm test`: the types (TypeScript 7's native compiler), the lint and the format check run one
+ * `npm test`: the types (TypeScript 7's native compiler; the portal's also against the browser
+ * floor's built-ins), the lint and the format check run one
  * after another beside Vitest, which leaves a core idle while its files wait on timers, sockets
  * and child processes (decision 0066). Vitest prints as it goes; each check's output is printed
  * after Vitest's, under its name. Arguments go to Vitest (`npm test -- --reporter=json ...`).
@@ -20,6 +21,20 @@ const checks: { name: string; command: string; args: string[] }[] = [
       '--incremental',
       '--tsBuildInfoFile',
       'node_modules/.cache/tsc/tsbuildinfo',
+    ],
+  },
+  {
+    // The portal's code against the browser floor's built-ins: ES2021, no newer (decision 0070).
+    name: 'tsc -p tsconfig.floor.json',
+    command: process.execPath,
+    args: [
+      'node_modules/typescript-native/bin/tsc',
+      '--noEmit',
+      '-p',
+      'tsconfig.floor.json',
+      '--incremental',
+      '--tsBuildInfoFile',
+      'node_modules/.cache/tsc/floor.tsbuildinfo',
     ],
   },
   {
