@@ -1,7 +1,9 @@
 import { globSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig } from 'vitest/config';
+import RunsSequencer from './tests/sequencer';
 
 /**
  * Worker threads start and exchange messages faster than child processes (a sample of ten
@@ -75,9 +77,12 @@ function portalProject(name: string, isolate: boolean, include: string[], exclud
  */
 export default defineConfig({
   test: {
-    // Every core: the files wait on timers, sockets and child processes as much as they compute,
-    // and Vitest's default here was one worker (npm test 11.9 → about 6 minutes on 2 cores).
-    maxWorkers: '100%',
+    // A worker more than the cores: the gateway's and the scripts' files wait on child processes,
+    // sockets and time-outs, and the third worker computes meanwhile (decision 0070). Vitest's
+    // default here was one worker (npm test 11.9 → about 6 minutes on 2 cores).
+    maxWorkers: availableParallelism() + 1,
+    // Files in runs of one project and DOM, so that a worker keeps its module graph (decision 0070).
+    sequence: { sequencer: RunsSequencer },
     projects: [
       portalProject('portal', false, portalTests, ownMocks),
       portalProject('portal-own-mocks', true, ownMocks),
