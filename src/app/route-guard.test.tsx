@@ -3,23 +3,9 @@ import { useRouteMeta } from '@/hooks/use-route-meta';
 import { assignLocation } from '@/lib/browser-location';
 import { useUserStore } from '@/stores/user';
 import { renderScreen } from '../../tests/render';
+import * as indexCode from './index-code';
 import { buildRouteObjects } from './router';
 import { notFoundRoute, routes } from './routes';
-
-// `held`: the root layout never writes a tabbed screen's indexCode into its URL, which holds the
-// screen in the frames before it does.
-const queryWrite = vi.hoisted(() => ({ held: false }));
-vi.mock('./index-code', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('./index-code')>();
-  return {
-    ...actual,
-    searchWithIndexCode: (search: string) => (queryWrite.held ? null : actual.searchWithIndexCode(search)),
-  };
-});
-
-afterEach(() => {
-  queryWrite.held = false;
-});
 
 const CUSTOMER = '13800138000';
 /** A concrete URL for a row (its parameters filled in). */
@@ -96,9 +82,12 @@ function VariantProbe() {
  */
 describe('a tabbed screen before its URL has its indexCode', () => {
   beforeEach(() => {
-    queryWrite.held = true;
+    // The root layout never writes the screen's indexCode into its URL, which holds the screen
+    // in the frames before it does.
+    vi.spyOn(indexCode, 'searchWithIndexCode').mockReturnValue(null);
     useUserStore.setState({ indexCode: 'ebt' });
   });
+  afterEach(() => vi.mocked(indexCode.searchWithIndexCode).mockRestore());
 
   it.each(['/mine', '/mineNew'])("%s: a guest's 登录 keeps the stored product line", async (path) => {
     const { user, router } = renderScreen(path);

@@ -3,9 +3,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { http, HttpResponse } from 'msw';
+import type { MockInstance } from 'vitest';
 import { getConsumeCount } from '@/api/consumptions';
 import { getRights } from '@/api/rights';
-import { confirm } from '@/lib/dialog';
+import * as dialog from '@/lib/dialog';
 import { useUserStore } from '@/stores/user';
 import { endpoints } from '@contract/endpoints';
 import { db } from '../../../tests/mocks/db';
@@ -13,7 +14,12 @@ import { formBody, ok, url } from '../../../tests/mocks/handlers/common';
 import { server } from '../../../tests/mocks/server';
 import { renderScreen } from '../../../tests/render';
 
-vi.mock('@/lib/dialog', () => ({ confirm: vi.fn(), loadDialog: vi.fn() }));
+// The confirmation is asked of a stand-in: the answer is the test's.
+let confirm: MockInstance<typeof dialog.confirm>;
+beforeEach(() => {
+  confirm = vi.spyOn(dialog, 'confirm').mockResolvedValue(false);
+});
+afterEach(() => confirm.mockRestore());
 
 const CUSTOMER = '13800138000';
 const AGENT = '13900139000';
@@ -62,7 +68,7 @@ describe('/mine', () => {
   });
 
   it('unbinds after confirmation: store and cookie cleared, home replaces the page', async () => {
-    vi.mocked(confirm).mockResolvedValueOnce(true);
+    confirm.mockResolvedValueOnce(true);
     const { user, router } = renderScreen('/mine?indexCode=ebt', { user: CUSTOMER });
     expect(Cookies.get('token')).toBe('mock-token-13800138000');
     const nav = await menu();
@@ -77,7 +83,7 @@ describe('/mine', () => {
   });
 
   it('keeps the user bound when they cancel', async () => {
-    vi.mocked(confirm).mockResolvedValueOnce(false);
+    confirm.mockResolvedValueOnce(false);
     const { user, router } = renderScreen('/mine?indexCode=index', { user: CUSTOMER });
     await user.click(within(await menu()).getByRole('button', { name: /解除绑定/ }));
     await waitFor(() => expect(confirm).toHaveBeenCalled());
