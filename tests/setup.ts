@@ -4,6 +4,7 @@
  */
 import { cleanup, configure } from '@testing-library/react';
 import Cookies from 'js-cookie';
+import type { Root } from 'react-dom/client';
 import { afterAll, afterEach, beforeAll, type Mock, vi } from 'vitest';
 import { earlyReset } from '@/api/early-json';
 import { forgetPreloaded } from '@/hooks/server-state';
@@ -95,6 +96,10 @@ afterEach(async () => {
   // the DOM is gone (ReferenceError: navigator is not defined).
   resetTracking();
   document.title = '';
+  // antd-mobile's imperative overlays (Dialog, Toast) render in React roots of their own, each
+  // kept on its container in the body (src/lib/antd-react19.ts). Unmounted here, an overlay the
+  // test left open or closing cannot go on animating into the next test, or the next file.
+  for (const host of document.body.children) (host as { _reactRoot?: Root })._reactRoot?.unmount();
   document.body.innerHTML = '';
   // The files of a worker share the document: what a test marked on <html> (the boot's
   // data-boot, the root font size) goes with it.

@@ -10,10 +10,6 @@ import { envelope, url } from '../../../tests/mocks/handlers/common';
 import { server } from '../../../tests/mocks/server';
 import { renderScreen } from '../../../tests/render';
 
-// An own module graph (vitest.config.ts): antd-mobile's imperative dialog renders in a React root
-// of its own, which outlives the test's cleanup and, in a shared graph, would animate and update
-// during the next file's tests.
-
 const customer = '13800138000';
 // antd-mobile's popups (Cascader, Dialog) keep `pointer-events: none` while they animate in.
 const popupUser = () => userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
