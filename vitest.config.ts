@@ -29,13 +29,13 @@ const portalTests = ['src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'];
 /**
  * The portal's files share one module graph per worker (decision 0069): loading React,
  * antd-mobile, msw and the DOM once per worker instead of once per file halves the portal's CPU.
- * A file that mocks a module of its own (beyond the two stubs of tests/setup.ts), or needs the
- * real module of a stub, cannot share the graph, since that module was loaded for another file:
- * found here by its `vi.mock` or `vi.importActual` call, it runs in a graph of its own. So does
- * a file that says `own module graph` in a comment, with its reason.
+ * A file that mocks a module of its own (beyond the two stubs of tests/setup.ts) cannot share
+ * the graph, since that module was loaded for another file: found here by its `vi.mock` call, it
+ * runs in a graph of its own. So does a file that says `own module graph` in a comment, with its
+ * reason. (`vi.importActual` of a stub shares: it gets the real module the stub is made from.)
  */
 const ownMocks = globSync(portalTests, { exclude: scriptTests }).filter((file) =>
-  /\bvi\.(mock|doMock|unmock|doUnmock|importActual)\b|own module graph/.test(readFileSync(file, 'utf8')),
+  /\bvi\.(mock|doMock|unmock|doUnmock)\b|own module graph/.test(readFileSync(file, 'utf8')),
 );
 
 const alias = {
