@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig } from 'vitest/config';
-import RunsSequencer from './tests/sequencer';
+import RunsSequencer from './tests/sequencer.ts';
 
 /**
  * Worker threads start and exchange messages faster than child processes (a sample of ten
