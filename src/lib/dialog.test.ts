@@ -22,7 +22,7 @@ describe('a dialog a test leaves open', () => {
   it('is open at the end of its test', async () => {
     void confirm({ title: '留下', content: '测试结束时仍打开' });
     await screen.findByRole('dialog', { name: '留下' });
-    host = [...document.body.children].find((element) => '_reactRoot' in element);
+    host = [...document.body.children].find((element): element is NonNullable<typeof host> => '_reactRoot' in element);
     expect(host?._reactRoot?._internalRoot).toBeTruthy();
   });
 
