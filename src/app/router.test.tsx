@@ -407,8 +407,3 @@ describe('tab bars (docs/product.md §2)', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?indexCode=index'));
   });
 });
-
-afterEach(() => {
-  vi.mocked(assignLocation).mockClear();
-  vi.mocked(reloadPage).mockClear();
-});

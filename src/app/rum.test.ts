@@ -29,7 +29,6 @@ beforeEach(() => {
   vi.clearAllMocks();
   resetTracking();
   resetFailures();
-  vi.mocked(showToast).mockClear();
 });
 afterEach(() => {
   resetTracking();

@@ -9,7 +9,6 @@ import { flush, queuedEvents, resetTracking, track } from './track';
 
 beforeEach(() => {
   resetTracking();
-  vi.mocked(showToast).mockClear();
 });
 afterEach(() => {
   resetTracking();

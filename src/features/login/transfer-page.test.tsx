@@ -40,7 +40,6 @@ const landed = async (router: ReturnType<typeof renderScreen>['router'], path: s
   waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(path));
 
 afterEach(() => {
-  vi.mocked(assignLocation).mockClear();
   server.events.removeAllListeners();
 });
 
