@@ -48,14 +48,17 @@ function pgliteDump(kind: 'empty' | 'seeded'): Blob | undefined {
 }
 
 /**
- * A fresh database: in-memory PGlite (or `dataDir`: loaded from the dump when it holds no
+ * A fresh database: in-memory PGlite (or `dataDir`: loaded from the dump `from` when it holds no
  * database yet, else reopened), or on PostgreSQL a new database created beside the one of
  * DATABASE_URL and dropped by `drop()`.
  */
-export async function freshDb(dataDir?: string): Promise<{ db: Db; drop: () => Promise<void> }> {
+export async function freshDb(
+  dataDir?: string,
+  from: 'empty' | 'seeded' = 'empty',
+): Promise<{ db: Db; drop: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (!url || dataDir) {
-    const db = await openDb({ dataDir: dataDir ?? 'memory://', loadDataDir: pgliteDump('empty') });
+    const db = await openDb({ dataDir: dataDir ?? 'memory://', loadDataDir: pgliteDump(from) });
     return { db, drop: () => db.close() };
   }
   const { url: databaseUrl, drop } = await createDatabase();
@@ -149,14 +152,10 @@ export async function createTestGateway(
   beforeReady?: (app: FastifyInstance) => void,
 ): Promise<TestGateway> {
   const config = testConfig(overrides);
-  // A directory that already holds a database (a restart) opens as it is, migrated and seeded.
-  const seeded = onPostgres ? undefined : pgliteDump('seeded');
-  const { db, drop } = seeded
-    ? await openDb({ dataDir: dataDir ?? 'memory://', loadDataDir: seeded }).then((db) => ({
-        db,
-        drop: () => db.close(),
-      }))
-    : await freshDb(dataDir);
+  // From the seeded dump where there is one; a directory that already holds a database (a
+  // restart) opens as it is, migrated and seeded.
+  const seeded = !onPostgres && pgliteDump('seeded') !== undefined;
+  const { db, drop } = await freshDb(dataDir, seeded ? 'seeded' : 'empty');
   if (!seeded) {
     await migrate(db);
     await seed(db);

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import type { MockInstance } from 'vitest';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 import { assignLocation } from '@/lib/browser-location';
 import { useUserStore } from '@/stores/user';
@@ -81,13 +82,14 @@ function VariantProbe() {
  * those frames keeps the product line the URL is about to carry.
  */
 describe('a tabbed screen before its URL has its indexCode', () => {
+  let held: MockInstance<typeof indexCode.searchWithIndexCode>;
   beforeEach(() => {
     // The root layout never writes the screen's indexCode into its URL, which holds the screen
     // in the frames before it does.
-    vi.spyOn(indexCode, 'searchWithIndexCode').mockReturnValue(null);
+    held = vi.spyOn(indexCode, 'searchWithIndexCode').mockReturnValue(null);
     useUserStore.setState({ indexCode: 'ebt' });
   });
-  afterEach(() => vi.mocked(indexCode.searchWithIndexCode).mockRestore());
+  afterEach(() => held.mockRestore());
 
   it.each(['/mine', '/mineNew'])("%s: a guest's 登录 keeps the stored product line", async (path) => {
     const { user, router } = renderScreen(path);
